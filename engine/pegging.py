@@ -1,0 +1,62 @@
+"""engine.pegging: points for the card just laid in the play."""
+
+from engine.cards import parse_card
+
+MAX_COUNT = 31
+FIFTEEN = 15
+
+
+def pile_count(pile):
+    total = 0
+    for c in pile:
+        r = c // 4 + 1
+        total += 10 if r > 10 else r
+    return total
+
+
+def peg_reasons(pile):
+    """[(reason, points)] for the last card of `pile` (the series since the reset)."""
+    cards = [parse_card(c) for c in pile]
+    if not cards:
+        return []
+    count = pile_count(cards)
+    if count > MAX_COUNT:
+        raise ValueError("the count is %d; the limit is %d" % (count, MAX_COUNT))
+    reasons = []
+    if count == FIFTEEN:
+        reasons.append(("fifteen", 2))
+    elif count == MAX_COUNT:
+        reasons.append(("thirty-one", 2))
+    ranks = [c // 4 + 1 for c in cards]
+    last = ranks[-1]
+    same = 1
+    i = len(ranks) - 2
+    while i >= 0 and ranks[i] == last:
+        same += 1
+        i -= 1
+    if same == 2:
+        reasons.append(("pair", 2))
+    elif same == 3:
+        reasons.append(("pair royal", 6))
+    elif same == 4:
+        reasons.append(("double pair royal", 12))
+    n = len(ranks)
+    while n >= 3:
+        tail = ranks[-n:]
+        lo = min(tail)
+        seen = 0
+        for r in tail:
+            seen |= 1 << (r - lo)
+        if seen == (1 << n) - 1:  # n distinct consecutive ranks
+            reasons.append(("run of %d" % n, n))
+            break
+        n -= 1
+    return reasons
+
+
+def peg_points(pile):
+    """Points for the card just laid: 15, 31, pairs, runs (not go or last)."""
+    total = 0
+    for _, points in peg_reasons(pile):
+        total += points
+    return total

@@ -1,0 +1,66 @@
+"""engine.rules: the settings a game is played under."""
+
+from collections import namedtuple
+
+from engine.errors import IllegalAction
+from engine.match import DEFAULT_VALUES, GAME_HOLE, SHORT_GAME_HOLE
+
+STANDARD = 0
+FIVE_CARD = 1
+SEVEN_CARD = 2
+SHOTGUN = 3
+LOWBALL = 4
+VARIANT_NAMES = ("standard", "five-card", "seven-card", "shotgun", "lowball")
+
+Config = namedtuple("Config", ("players", "target", "variant", "muggins", "values", "match_games"))
+
+
+def make_config(players=2, target=GAME_HOLE, variant=STANDARD, muggins=False,
+                values=DEFAULT_VALUES, match_games=1):
+    if variant == FIVE_CARD:
+        target = SHORT_GAME_HOLE  # the 17th-century game is 61 holes
+    config = Config(players, target, variant, bool(muggins), tuple(values), match_games)
+    check_config(config)
+    return config
+
+
+def check_config(config):
+    if config.players not in (2, 3, 4):
+        raise IllegalAction("players must be 2, 3 or 4 (two teams)")
+    if config.target not in (GAME_HOLE, SHORT_GAME_HOLE):
+        raise IllegalAction("the game is to 121 or 61 holes")
+    if not 0 <= config.variant < len(VARIANT_NAMES):
+        raise IllegalAction("unknown variant %r" % (config.variant,))
+    if config.variant == FIVE_CARD and config.players != 2:
+        raise IllegalAction("five-card cribbage is for 2 players")
+    if config.match_games not in (1, 3, 5):
+        raise IllegalAction("a match is 1, 3 or 5 games")
+    values = config.values
+    if len(values) != 4 or values[0] < 1 or values[1] < values[0] or values[2] < values[1]:
+        raise IllegalAction("game values must rise: win <= skunk <= double skunk")
+    for v in values:
+        if not 0 <= v <= 9:
+            raise IllegalAction("a game value is 0..9")
+
+
+def sides_of(players):
+    """Scoring sides: partners (seats 0+2, 1+3) share one."""
+    return 2 if players == 4 else players
+
+
+def hand_size(config):
+    """Cards each player keeps for the play and the show."""
+    if config.variant == FIVE_CARD:
+        return 3
+    if config.variant == SEVEN_CARD:
+        return 5
+    if config.variant == SHOTGUN:
+        return 6
+    return 4
+
+
+def has_crib(config):
+    return config.variant != SHOTGUN
+
+
+CRIB_SIZE = 4

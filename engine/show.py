@@ -1,0 +1,183 @@
+"""engine.show: counting a hand or crib in the show."""
+
+from collections import namedtuple
+
+from engine.cards import JACK, parse_cards, card_name
+
+Item = namedtuple("Item", ("kind", "cards", "points"))
+Show = namedtuple("Show", ("total", "items", "spoken"))
+
+# Totals no 4-card hand with a starter can make ("nineteen" is table slang for 0).
+IMPOSSIBLE_TOTALS = (19, 25, 26, 27)
+MAX_HAND = 29
+
+_NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven",
+            "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen",
+            "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
+_TENS = ("twenty", "thirty")
+
+
+def is_impossible(total):
+    """A claim no hand of 4 cards and a starter can score."""
+    return total in IMPOSSIBLE_TOTALS or total > MAX_HAND or total < 0
+
+
+def _cards(hand, starter):
+    cards = parse_cards(list(hand) + [starter])
+    return cards[:-1], cards[-1]
+
+
+def count_fifteens(values):
+    """How many sets of cards sum to 15 (subset-sum count)."""
+    ways = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    for v in values:
+        t = 15
+        while t >= v:
+            ways[t] += ways[t - v]
+            t -= 1
+    return ways[15]
+
+
+def score_ranks(ranks):
+    """Points from fifteens, pairs and runs: everything suits don't touch."""
+    counts = [0] * 15
+    for r in ranks:
+        counts[r] += 1
+    points = 2 * count_fifteens([10 if r > 10 else r for r in ranks])
+    run = 0
+    ways = 1
+    for r in range(1, 15):
+        c = counts[r]
+        if c:
+            points += c * (c - 1)  # c cards of a rank make c*(c-1)/2 pairs
+            run += 1
+            ways *= c
+        else:
+            if run >= 3:
+                points += run * ways
+            run = 0
+            ways = 1
+    return points
+
+
+def score_flush(hand, starter, crib=False):
+    suit = hand[0] % 4
+    for c in hand:
+        if c % 4 != suit:
+            return 0
+    if starter % 4 == suit:
+        return len(hand) + 1
+    return 0 if crib else len(hand)  # a crib flush needs the starter too
+
+
+def score_nobs(hand, starter):
+    for c in hand:
+        if c // 4 + 1 == JACK and c % 4 == starter % 4:
+            return 1
+    return 0
+
+
+def score_hand(hand, starter, crib=False):
+    """The total of a hand (or crib) with the starter; cards as text or ints."""
+    hand, starter = _cards(hand, starter)
+    ranks = [c // 4 + 1 for c in hand]
+    ranks.append(starter // 4 + 1)
+    return score_ranks(ranks) + score_flush(hand, starter, crib) + score_nobs(hand, starter)
+
+
+def _fifteen_items(cards):
+    items = []
+    n = len(cards)
+    for mask in range(1, 1 << n):
+        total = 0
+        chosen = []
+        for i in range(n):
+            if mask & (1 << i):
+                total += min(cards[i] // 4 + 1, 10)
+                chosen.append(cards[i])
+        if total == 15:
+            items.append(Item("fifteen", tuple(chosen), 2))
+    return items
+
+
+def _pair_items(cards):
+    items = []
+    for i in range(len(cards)):
+        for j in range(i + 1, len(cards)):
+            if cards[i] // 4 == cards[j] // 4:
+                items.append(Item("pair", (cards[i], cards[j]), 2))
+    return items
+
+
+def _run_items(cards):
+    by_rank = [[] for _ in range(15)]
+    for c in cards:
+        by_rank[c // 4 + 1].append(c)
+    items = []
+    start = 1
+    for r in range(1, 15):
+        if by_rank[r]:
+            continue
+        length = r - start
+        if length >= 3:
+            runs = [()]
+            for k in range(start, r):
+                runs = [run + (c,) for run in runs for c in by_rank[k]]
+            for run in runs:
+                items.append(Item("run", run, length))
+        start = r + 1
+    return items
+
+
+def score_show(hand, starter, crib=False):
+    """The itemised count: Show(total, items, spoken), items in a fixed order."""
+    hand, starter = _cards(hand, starter)
+    ordered = sorted(hand + [starter])
+    items = _fifteen_items(ordered) + _pair_items(ordered) + _run_items(ordered)
+    flush = score_flush(hand, starter, crib)
+    if flush:
+        suited = sorted(hand + [starter]) if flush > len(hand) else sorted(hand)
+        items.append(Item("flush", tuple(suited), flush))
+    if score_nobs(hand, starter):
+        nobs = [c for c in hand if c // 4 + 1 == JACK and c % 4 == starter % 4]
+        items.append(Item("nobs", (nobs[0],), 1))
+    total = 0
+    for item in items:
+        total += item.points
+    return Show(total, items, spoken_count(items))
+
+
+def _number(n):
+    if n < 20:
+        return _NUMBERS[n]
+    if n < 40:
+        word = _TENS[n // 10 - 2]
+        return word + "-" + _NUMBERS[n % 10] if n % 10 else word
+    return str(n)
+
+
+def spoken_count(items):
+    """'fifteen two, fifteen four, a pair is six, ...' as said at the table."""
+    if not items:
+        return "nineteen: no score"
+    words = []
+    total = 0
+    for item in items:
+        total += item.points
+        if item.kind == "fifteen":
+            words.append("fifteen " + _number(total))
+        elif item.kind == "pair":
+            words.append("a pair is " + _number(total))
+        elif item.kind == "run":
+            words.append("a run of %s is %s" % (_number(item.points), _number(total)))
+        elif item.kind == "flush":
+            words.append("a flush of %s is %s" % (_number(item.points), _number(total)))
+        else:
+            words.append("one for his nobs is " + _number(total))
+    return ", ".join(words)
+
+
+def item_text(item, symbols=False):
+    """One line of the breakdown: '15: 5H KC  2'."""
+    names = " ".join([card_name(c, symbols) for c in item.cards])
+    return "%s %s %d" % (item.kind, names, item.points)

@@ -1,0 +1,171 @@
+"""engine.state: a game as bytes (for the board's flash) and its event codes.
+
+A saved game is a snapshot of the state when the game began followed by the
+journal of actions since, each a few bytes: replaying them rebuilds the game
+exactly, undo history included. Every value is one byte (0..255).
+"""
+
+from engine.errors import IllegalAction
+from engine.play import NOBODY, Play
+from engine.rules import Config, check_config, sides_of
+
+FORMAT = 1  # bump when the layout below changes; older data is refused
+
+# Event codes: the first byte of each journalled action.
+PEG = 1        # side, points
+STARTER = 2    # card
+LAY = 3        # card
+GO = 4
+SHOW = 5       # claim (255: none), muggins taken, n, cards...
+NEXT = 6
+DEALER = 7     # seat
+CUT = 8        # n, cards...
+MISDEAL = 9
+
+_ARITY = {PEG: 2, STARTER: 1, LAY: 1, GO: 0, NEXT: 0, DEALER: 1, MISDEAL: 0}
+
+
+def check_event(event):
+    """Raise ValueError unless `event` is well formed (length, card range)."""
+    if not event:
+        raise ValueError("empty event")
+    op = event[0]
+    if op in _ARITY:
+        if len(event) != 1 + _ARITY[op]:
+            raise ValueError("event %d: %d bytes" % (op, len(event)))
+        cards = event[1:] if op in (STARTER, LAY) else ()
+    elif op == SHOW:
+        if len(event) < 4 or len(event) != 4 + event[3]:
+            raise ValueError("show event: bad length")
+        cards = event[4:]
+    elif op == CUT:
+        if len(event) < 2 or len(event) != 2 + event[1]:
+            raise ValueError("cut event: bad length")
+        cards = event[2:]
+    else:
+        raise ValueError("unknown event %d" % op)
+    for c in cards:
+        if not 0 <= c < 52:
+            raise ValueError("card %d out of range" % c)
+
+
+def apply(game, event):
+    """Run one event through the rules; nothing changes if it is refused."""
+    check_event(event)
+    op = event[0]
+    if op == PEG:
+        return game._act_peg(event[1], event[2])
+    if op == STARTER:
+        return game._act_starter(event[1])
+    if op == LAY:
+        return game._act_lay(event[1])
+    if op == GO:
+        return game._act_go()
+    if op == SHOW:
+        return game._act_show(event[1], event[2], list(event[4:]))
+    if op == NEXT:
+        return game._act_next()
+    if op == DEALER:
+        return game._act_dealer(event[1])
+    if op == CUT:
+        return game._act_cut(list(event[2:]))
+    return game._act_misdeal()
+
+
+def _byte(v):
+    return NOBODY if v is None else v
+
+
+def encode(game):
+    """The whole state (not the journal) as bytes."""
+    c = game.config
+    out = [FORMAT, c.players, c.target, c.variant, 1 if c.muggins else 0]
+    out.extend(c.values)
+    out.append(c.match_games)
+    out.extend(game.tally)
+    out.extend([game.games_played, game.dealer, game.phase, game.hand_no,
+                game.show_step, game.starter, game.winner, game.loser, game.level,
+                game.last_side])
+    out.extend(game.scores)
+    out.extend(game.backs)
+    out.append(len(game.seen))
+    out.extend(game.seen)
+    if game.play is None:
+        out.append(0)
+    else:
+        out.append(1)
+        out.extend(game.play.to_list())
+    return bytes([_byte(v) for v in out])
+
+
+def decode(game, data):
+    """Load a state written by encode() into `game`; ValueError if it is not one."""
+    try:
+        if data[0] != FORMAT:
+            raise ValueError("saved state format %d, this board reads %d" % (data[0], FORMAT))
+        players, target, variant, muggins = data[1], data[2], data[3], data[4]
+        config = Config(players, target, variant, bool(muggins), tuple(data[5:9]), data[9])
+        check_config(config)
+        sides = sides_of(players)
+        pos = 10
+        tally = list(data[pos:pos + sides])
+        pos += sides
+        fields = list(data[pos:pos + 10])
+        pos += 10
+        scores = list(data[pos:pos + sides])
+        backs = list(data[pos + sides:pos + 2 * sides])
+        pos += 2 * sides
+        n = data[pos]
+        seen = list(data[pos + 1:pos + 1 + n])
+        pos += 1 + n
+        play = None
+        if data[pos]:
+            play, pos = Play.from_list(data, pos + 1)
+        else:
+            pos += 1
+        if pos != len(data) or len(fields) != 10 or len(backs) != sides:
+            raise ValueError("saved state has the wrong length")
+    except (IndexError, IllegalAction) as err:
+        raise ValueError("not a saved game: %s" % err)
+    game.config = config
+    game.sides = sides
+    game.tally = tally
+    (game.games_played, game.dealer, game.phase, game.hand_no, game.show_step,
+     game.starter, game.winner, game.loser, game.level, game.last_side) = fields
+    game.scores = scores
+    game.backs = backs
+    game.seen = seen
+    game.play = play
+
+
+def to_bytes(game):
+    """Snapshot at the game's start + the journal: everything, undo included."""
+    base = game._checkpoints[0]
+    out = bytearray([FORMAT, len(base)])
+    out.extend(base)
+    for event in game.journal:
+        out.append(len(event))
+        out.extend(event)
+    return bytes(out)
+
+
+def from_bytes(game_class, data):
+    """Rebuild a Game from to_bytes() output; ValueError for anything else."""
+    if len(data) < 2 or data[0] != FORMAT:
+        raise ValueError("not a saved game (format)")
+    n = data[1]
+    game = game_class()
+    decode(game, bytes(data[2:2 + n]))
+    game._reset_journal()
+    pos = 2 + n
+    while pos < len(data):
+        size = data[pos]
+        event = bytes(data[pos + 1:pos + 1 + size])
+        if len(event) != size:
+            raise ValueError("saved game cut short")
+        try:
+            game._do(event)
+        except IllegalAction as err:
+            raise ValueError("saved game does not replay: %s" % err)
+        pos += 1 + size
+    return game
