@@ -1,0 +1,734 @@
+"""tools/deploy.py against fake repositories and fake drives in tmp folders."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import importlib.util
+import json
+import os
+import struct
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TOOL = Path(__file__).resolve().parent.parent / "tools" / "deploy.py"
+_spec = importlib.util.spec_from_file_location("cribbage_deploy_tool", TOOL)
+assert _spec and _spec.loader
+deploy = importlib.util.module_from_spec(_spec)
+sys.modules[_spec.name] = deploy
+_spec.loader.exec_module(deploy)
+
+MANIFEST = deploy.MANIFEST_NAME
+
+# The pinned driver packages (requirements.txt) and what ends up in /lib from them.
+DRIVER_FILES = {
+    "lib/neopixel.py",
+    "lib/adafruit_pixelbuf.py",
+    "lib/adafruit_ssd1306.py",
+    "lib/adafruit_framebuf.py",
+    "lib/adafruit_bus_device/__init__.py",
+    "lib/adafruit_bus_device/i2c_device.py",
+    "lib/adafruit_bus_device/spi_device.py",
+}
+
+REPO_FILES = {
+    "code.py": b"import lib.app\nlib.app.run()\n",
+    "font5x8.bin": bytes(range(256)) * 5,
+    "engine/__init__.py": b"",
+    "engine/rules.py": b"def score(hand):\n    return 0\n",
+    "engine/extra.py": b"X = 1\n",
+    "lib/__init__.py": b"",
+    "lib/app.py": b"from engine import rules\n\ndef run():\n    pass\n",
+    "lib/ui/__init__.py": b"",
+    "lib/ui/screen.py": b"W = 128\n",
+    "boards/__init__.py": b"CONFIGS = ('raspberry_pi_pico', 'raspberry_pi_pico_w', 'raspberry_pi_pico2')\n",
+    "boards/hardware.py": b"def build(config):\n    import neopixel\n",
+    "boards/raspberry_pi_pico.py": b"STRIP_PIN = 'GP0'\n",
+    "boards/raspberry_pi_pico_w.py": b"STRIP_PIN = 'GP0'\n",
+    "boards/raspberry_pi_pico2.py": b"STRIP_PIN = 'GP0'\n",
+}
+# Present in the repository but never deployed.
+NOT_DEPLOYED = {
+    "boards/sim.py": b"SIM = True\n",
+    "boards/sim_keys.py": b"KEYS = {}\n",
+    "engine/rules.pyi": b"def score(hand: list) -> int: ...\n",
+    "engine/__main__.py": b"import argparse\n",
+    "engine/__pycache__/rules.cpython-311.pyc": b"\x00junk",
+    "lib/.hidden.py": b"",
+    "tests/test_rules.py": b"def test(): pass\n",
+    "tools/sim.py": b"print('sim')\n",
+    "README.md": b"# readme\n",
+    "requirements.txt": b"pytest\n",
+}
+
+
+def driver_sources() -> dict[str, bytes]:
+    """Target path -> bytes of the installed driver files."""
+    out = {}
+    for rel in DRIVER_FILES:
+        parts = rel.split("/")[1:]
+        spec = importlib.util.find_spec(parts[0].removesuffix(".py"))
+        assert spec and spec.origin
+        origin = Path(spec.origin)
+        path = origin if len(parts) == 1 else origin.parent / parts[1]
+        out[rel] = path.read_bytes()
+    return out
+
+
+def write_tree(root: Path, files: dict[str, bytes]) -> None:
+    for rel, data in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+
+
+def make_repo(tmp_path: Path) -> Path:
+    repo = tmp_path / "repo"
+    write_tree(repo, {**REPO_FILES, **NOT_DEPLOYED})
+    return repo
+
+
+def boot_out(version: str = "9.2.1", board: str = "raspberry_pi_pico") -> str:
+    return (
+        f"Adafruit CircuitPython {version} on 2024-11-20; Raspberry Pi Pico with rp2040\n"
+        f"Board ID:{board}\nUID:E6614C311B4B6E2B\n"
+    )
+
+
+def make_drive(parent: Path, name: str = "CIRCUITPY", text: str | None = None) -> Path:
+    drive = parent / name
+    drive.mkdir(parents=True)
+    if text is None:
+        text = boot_out()
+    if text:
+        (drive / "boot_out.txt").write_text(text)
+    return drive
+
+
+def files_of(root: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(root).as_posix(): p.read_bytes()
+        for p in sorted(root.rglob("*"))
+        if p.is_file() or p.is_symlink()
+    }
+
+
+def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
+    """Every path under root with its content (files) and mtime."""
+    out = {}
+    for p in sorted(root.rglob("*")):
+        st = p.lstat()
+        data = p.read_bytes() if p.is_file() and not p.is_symlink() else b""
+        out[p.relative_to(root).as_posix()] = (data, st.st_mtime_ns)
+    return out
+
+
+def expected_files() -> dict[str, bytes]:
+    return {**REPO_FILES, **driver_sources()}
+
+
+def written(out: str) -> list[str]:
+    return [line.split()[1] for line in out.splitlines() if line.strip().startswith("wrote ")]
+
+
+def run(repo: Path, drive: Path | None, *extra: str) -> int:
+    argv = ["--source", str(repo)]
+    if drive is not None:
+        argv += ["--target", str(drive)]
+    return deploy.main([*argv, *extra])
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    return make_repo(tmp_path)
+
+
+@pytest.fixture
+def mnt(tmp_path: Path) -> Path:
+    m = tmp_path / "mnt"
+    m.mkdir()
+    (m / "outside.txt").write_text("not on the drive\n")
+    return m
+
+
+# --- a normal deploy ----------------------------------------------------------
+
+
+def test_deploys_exactly_the_firmware_drivers_first_code_last(repo, mnt, capsys):
+    drive = make_drive(mnt)
+    (drive / "my_notes.txt").write_text("mine\n")
+    outside_before = {k: v for k, v in snapshot(mnt).items() if not k.startswith("CIRCUITPY")}
+    repo_before = snapshot(repo)
+
+    assert run(repo, drive) == 0
+    out = capsys.readouterr().out
+
+    expected = expected_files()
+    on_drive = files_of(drive)
+    assert set(on_drive) == set(expected) | {"boot_out.txt", "my_notes.txt", MANIFEST}
+    for rel, data in expected.items():
+        assert on_drive[rel] == data, rel
+    assert on_drive["my_notes.txt"] == b"mine\n"
+    assert on_drive["boot_out.txt"] == boot_out().encode()
+    manifest = json.loads(on_drive[MANIFEST])["files"]
+    assert manifest == {rel: hashlib.sha256(d).hexdigest() for rel, d in expected.items()}
+
+    order = written(out)
+    assert set(order) == set(expected) and len(order) == len(expected)
+    assert order[-1] == "code.py"
+    assert order[-2] == "font5x8.bin"
+    drivers_at = [order.index(r) for r in DRIVER_FILES]
+    firmware_at = [order.index(r) for r in REPO_FILES]
+    assert max(drivers_at) < min(firmware_at)
+    assert order.index("engine/rules.py") < order.index("boards/raspberry_pi_pico.py") < order.index("lib/app.py")
+    for name in ("adafruit_bus_device", "adafruit_framebuf", "adafruit_pixelbuf", "adafruit_ssd1306", "neopixel"):
+        assert name in out
+    assert "typing" not in out.split("Driver libraries")[1].splitlines()[0]
+    assert "Verified" in out and f"wrote {len(expected)} file(s)" in out and "free on the target" in out
+
+    outside_after = {k: v for k, v in snapshot(mnt).items() if not k.startswith("CIRCUITPY")}
+    assert outside_after == outside_before
+    assert snapshot(repo) == repo_before
+    assert not [p for p in drive.rglob("*") if p.name.endswith(deploy.TEMP_SUFFIX)]
+
+
+def test_second_run_writes_nothing(repo, mnt, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 0
+    before = snapshot(drive)
+    capsys.readouterr()
+    assert run(repo, drive) == 0
+    out = capsys.readouterr().out
+    assert written(out) == []
+    assert "wrote 0 file(s)" in out and f"{len(expected_files())} unchanged" in out
+    assert snapshot(drive) == before
+
+
+def test_only_changed_files_are_written(repo, mnt, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 0
+    (repo / "lib" / "app.py").write_bytes(b"def run():\n    return 1\n")
+    capsys.readouterr()
+    assert run(repo, drive) == 0
+    assert written(capsys.readouterr().out) == ["lib/app.py"]
+    assert (drive / "lib" / "app.py").read_bytes() == b"def run():\n    return 1\n"
+
+
+@pytest.mark.parametrize(
+    "version,board",
+    [("10.0.3", "raspberry_pi_pico_w"), ("9.0.0-beta.2", "raspberry_pi_pico2"), ("10.1.0", "raspberry_pi_pico")],
+)
+def test_accepts_circuitpython_9_and_10_and_each_board(repo, mnt, version, board, capsys):
+    drive = make_drive(mnt, text=boot_out(version, board))
+    assert run(repo, drive) == 0
+    assert board in capsys.readouterr().out
+    assert (drive / "code.py").read_bytes() == REPO_FILES["code.py"]
+
+
+def test_stale_files_removed_user_files_kept(repo, mnt, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 0
+    (drive / "lib" / "mine.py").write_text("# the user's own\n")
+    (drive / "settings.toml").write_text("X=1\n")
+    (repo / "engine" / "extra.py").unlink()
+    (repo / "lib" / "ui" / "screen.py").unlink()
+    (repo / "lib" / "ui" / "__init__.py").unlink()
+    capsys.readouterr()
+    assert run(repo, drive) == 0
+    out = capsys.readouterr().out
+    assert "deleted engine/extra.py" in out
+    assert not (drive / "engine" / "extra.py").exists()
+    assert not (drive / "lib" / "ui").exists()  # emptied folder goes too
+    assert (drive / "lib" / "mine.py").read_text() == "# the user's own\n"
+    assert (drive / "settings.toml").read_text() == "X=1\n"
+    assert (drive / "lib" / "neopixel.py").exists()
+    manifest = json.loads((drive / MANIFEST).read_text())["files"]
+    assert "engine/extra.py" not in manifest and "lib/ui/screen.py" not in manifest
+    assert "deleted 3 " in out
+
+
+def test_stale_file_edited_on_the_board_is_left_alone(repo, mnt, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 0
+    (drive / "engine" / "extra.py").write_text("X = 2  # edited on the board\n")
+    (repo / "engine" / "extra.py").unlink()
+    assert run(repo, drive) == 0
+    assert (drive / "engine" / "extra.py").read_text() == "X = 2  # edited on the board\n"
+    assert "changed there" in capsys.readouterr().err
+    assert "engine/extra.py" not in json.loads((drive / MANIFEST).read_text())["files"]
+
+
+def test_manifest_paths_outside_the_target_are_never_deleted(repo, mnt, capsys):
+    drive = make_drive(mnt)
+    victim = mnt / "outside.txt"
+    digest = hashlib.sha256(victim.read_bytes()).hexdigest()
+    (drive / MANIFEST).write_text(json.dumps({"files": {"../outside.txt": digest, "/etc/passwd": "x"}}))
+    assert run(repo, drive) == 0
+    assert victim.exists()
+
+
+def test_dry_run_writes_nothing(repo, mnt, capsys):
+    drive = make_drive(mnt)
+    before = snapshot(drive)
+    assert run(repo, drive, "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert snapshot(drive) == before
+    assert "would write code.py" in out and "nothing was written" in out
+    assert written(out) == []
+
+    assert run(repo, drive) == 0
+    (repo / "engine" / "extra.py").unlink()
+    (repo / "engine" / "rules.py").write_text("CHANGED = 1\n")
+    before = snapshot(drive)
+    capsys.readouterr()
+    assert run(repo, drive, "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert snapshot(drive) == before
+    assert "would delete engine/extra.py" in out and "would write engine/rules.py" in out
+    assert "would write code.py" not in out
+
+
+def test_missing_font_is_noted_not_fatal(repo, mnt, capsys):
+    (repo / "font5x8.bin").unlink()
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 0
+    assert "font5x8.bin is missing" in capsys.readouterr().err
+    assert (drive / "code.py").exists() and not (drive / "font5x8.bin").exists()
+
+
+# --- refusals -----------------------------------------------------------------
+
+
+def assert_refused(capsys, *words: str) -> str:
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("deploy"), err
+    for word in words:
+        assert word in err, err
+    return err
+
+
+@pytest.mark.parametrize(
+    "text,words",
+    [
+        ("", ["not a CIRCUITPY drive", "boot_out.txt"]),
+        (boot_out("8.2.10"), ["8.2.10", "9 or newer"]),
+        ("Hello there\nBoard ID:raspberry_pi_pico\n", ["cannot make sense"]),
+        ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n", ["Board ID"]),
+        (boot_out("9.2.1", "adafruit_feather_rp2040"),
+         ["adafruit_feather_rp2040", "raspberry_pi_pico, raspberry_pi_pico2, raspberry_pi_pico_w"]),
+    ],
+)
+def test_refuses_wrong_targets_and_writes_nothing(repo, mnt, text, words, capsys):
+    drive = make_drive(mnt, text=text)
+    before = snapshot(mnt)
+    assert run(repo, drive) == 2
+    err = assert_refused(capsys, *words)
+    assert "sim" not in err.split("configs")[-1]
+    assert snapshot(mnt) == before
+
+
+def test_board_configs(repo):
+    assert deploy.board_configs(repo) == ["raspberry_pi_pico", "raspberry_pi_pico2", "raspberry_pi_pico_w"]
+    # Without a CONFIGS list every non-sim boards/<name>.py counts as a config.
+    (repo / "boards" / "__init__.py").write_text("")
+    assert deploy.board_configs(repo) == [
+        "hardware", "raspberry_pi_pico", "raspberry_pi_pico2", "raspberry_pi_pico_w"
+    ]
+    (repo / "boards" / "__init__.py").unlink()
+    assert "hardware" in deploy.board_configs(repo)
+
+
+def test_refuses_a_missing_target_and_a_source_without_code_py(repo, mnt, tmp_path, capsys):
+    assert run(repo, mnt / "nope") == 2
+    assert_refused(capsys, "no such folder")
+    (repo / "code.py").unlink()
+    assert run(repo, make_drive(mnt)) == 2
+    assert_refused(capsys, "code.py")
+
+
+def test_refuses_a_project_module_named_like_a_driver(repo, mnt, capsys):
+    (repo / "lib" / "neopixel.py").write_text("X = 1\n")
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 2
+    assert_refused(capsys, "lib/neopixel.py")
+    assert not (drive / "lib").exists()
+
+
+def test_refuses_symlinks_leading_outside(repo, mnt, tmp_path, capsys):
+    drive = make_drive(mnt)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (drive / "engine").symlink_to(elsewhere, target_is_directory=True)
+    assert run(repo, drive) == 2
+    assert_refused(capsys, "outside")
+    assert list(elsewhere.iterdir()) == []
+    assert not (drive / "code.py").exists() and not (drive / "lib").exists()
+
+
+def fail_on(monkeypatch, err: int, after: str | None = None, partial: bool = False):
+    """Make writes to the target fail with `err`: every write, or the first after
+    `after` was written. With `partial`, half the data reaches the temp file first."""
+    real = deploy._write_temp
+    seen = {"go": after is None}
+
+    def fake(path: Path, data: bytes) -> None:
+        if seen["go"]:
+            if partial:
+                path.write_bytes(data[: len(data) // 2])
+            raise OSError(err, os.strerror(err), str(path))
+        real(path, data)
+        if after and path.name == f".{Path(after).name}{deploy.TEMP_SUFFIX}":
+            seen["go"] = True
+
+    monkeypatch.setattr(deploy, "_write_temp", fake)
+
+
+def test_read_only_target(repo, mnt, monkeypatch, capsys):
+    drive = make_drive(mnt)
+    before = snapshot(mnt)
+    fail_on(monkeypatch, errno.EROFS)
+    assert run(repo, drive) == 2
+    assert_refused(capsys, "read-only", "nothing was changed")
+    assert snapshot(mnt) == before
+
+
+def test_permission_denied_target(repo, mnt, monkeypatch, capsys):
+    drive = make_drive(mnt)
+    fail_on(monkeypatch, errno.EACCES)
+    assert run(repo, drive) == 2
+    assert_refused(capsys, "read-only")
+    assert set(files_of(drive)) == {"boot_out.txt"}
+
+
+@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root ignores file modes")
+def test_read_only_folder_for_real(repo, mnt, capsys):
+    drive = make_drive(mnt)
+    drive.chmod(0o555)
+    try:
+        assert run(repo, drive) == 2
+        assert_refused(capsys, "read-only")
+        assert set(files_of(drive)) == {"boot_out.txt"}
+    finally:
+        drive.chmod(0o755)
+
+
+def test_full_target_leaves_no_partial_file(repo, mnt, monkeypatch, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 0
+    old = files_of(drive)
+    (repo / "engine" / "rules.py").write_text("NEW = 1\n" * 50)
+    (repo / "lib" / "app.py").write_text("NEW = 2\n" * 50)
+    (repo / "code.py").write_text("NEW = 3\n")
+    capsys.readouterr()
+    fail_on(monkeypatch, errno.ENOSPC, after="engine/rules.py", partial=True)
+    assert run(repo, drive) == 2
+    assert_refused(capsys, "is full", "code.py was not")
+    now = files_of(drive)
+    assert now["lib/app.py"] == old["lib/app.py"]  # the failed one: old content intact
+    assert now["code.py"] == old["code.py"]
+    assert now["engine/rules.py"] == b"NEW = 1\n" * 50
+    assert not [p for p in drive.rglob("*") if p.name.endswith(deploy.TEMP_SUFFIX)]
+    # Once there is room again, the next run finishes the job.
+    monkeypatch.undo()
+    assert run(repo, drive) == 0
+    assert files_of(drive)["code.py"] == b"NEW = 3\n"
+
+
+def test_not_enough_free_space_is_refused_up_front(repo, mnt, monkeypatch, capsys):
+    drive = make_drive(mnt)
+    before = snapshot(mnt)
+    usage = deploy.shutil.disk_usage(drive)._replace(free=1000)
+    monkeypatch.setattr(deploy.shutil, "disk_usage", lambda path: usage)
+    assert run(repo, drive) == 2
+    assert_refused(capsys, "too full", "nothing was changed")
+    assert snapshot(mnt) == before
+
+
+def test_read_back_mismatch_is_reported(repo, mnt, monkeypatch, capsys):
+    drive = make_drive(mnt)
+    real = deploy._read_back
+    monkeypatch.setattr(
+        deploy, "_read_back", lambda p: b"garbled" if p.name == "rules.py" else real(p)
+    )
+    assert run(repo, drive) == 2
+    assert_refused(capsys, "verification failed", "engine/rules.py")
+
+
+# --- finding the drive --------------------------------------------------------
+
+
+def test_finds_the_drive_by_itself(repo, tmp_path, monkeypatch, capsys):
+    media = tmp_path / "media"
+    monkeypatch.setattr(deploy, "MOUNT_PATTERNS", (str(media) + "/*/{label}*",))
+    monkeypatch.setattr(deploy, "PROC_MOUNTS", str(tmp_path / "no-mounts"))
+    (media / "me").mkdir(parents=True)
+    (media / "me" / "USBSTICK").mkdir()
+    assert run(repo, None) == 2
+    assert_refused(capsys, "no CIRCUITPY drive found", "--target")
+
+    drive = make_drive(media / "me")
+    assert run(repo, None) == 0
+    assert str(drive) in capsys.readouterr().out
+    assert (drive / "code.py").exists()
+
+    make_drive(media / "me", name="CIRCUITPY1")
+    assert run(repo, None) == 2
+    assert_refused(capsys, "several CIRCUITPY drives", "CIRCUITPY1")
+
+
+def test_finds_the_drive_in_proc_mounts(tmp_path, monkeypatch):
+    mount = tmp_path / "odd place" / "CIRCUITPY"
+    mount.mkdir(parents=True)
+    mounts = tmp_path / "mounts"
+    escaped = str(mount).replace(" ", "\\040")
+    mounts.write_text(f"/dev/sda1 / ext4 rw 0 0\n/dev/sdb1 {escaped} vfat rw,nosuid 0 0\n")
+    monkeypatch.setattr(deploy, "MOUNT_PATTERNS", ())
+    monkeypatch.setattr(deploy, "PROC_MOUNTS", str(mounts))
+    assert deploy.find_drives("CIRCUITPY") == [mount]
+    assert deploy.find_drives("RPI-RP2") == []
+
+
+# --- driver discovery -----------------------------------------------------------
+
+
+def test_real_driver_set():
+    drivers = deploy.discover_drivers(deploy.DRIVER_LIBRARIES, deploy.driver_search_path(Path("/nonexistent")))
+    names = {d.name for d in drivers}
+    assert names == {"neopixel", "adafruit_pixelbuf", "adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device"}
+    assert {i.rel for i in deploy.driver_items(drivers)} == DRIVER_FILES
+
+
+def test_driver_discovery_follows_imports(tmp_path, repo, mnt, capsys):
+    site = tmp_path / "site"
+    write_tree(site, {
+        "drv.py": (b"import time\nimport helper\nfrom pkg import sub\n"
+                   b"try:\n    import typing_only\n    from circuitpython_typing import X\n"
+                   b"except ImportError:\n    import fallback\n"
+                   b"from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import checker\n"
+                   b"def later():\n    import lazy\n"),
+        "helper.py": b"import board\n",
+        "fallback.py": b"",
+        "lazy.py": b"import struct\n",
+        "pkg/__init__.py": b"",
+        "pkg/sub.py": b"from . import other\nfrom .other import y\n",
+        "pkg/other.py": b"y = 1\n",
+        "pkg/other.pyi": b"y: int\n",
+        "pkg/__pycache__/other.cpython-311.pyc": b"junk",
+        "typing_only.py": b"",
+        "checker.py": b"",
+    })
+    builtins = deploy.CIRCUITPYTHON_BUILTINS | {"typing"}
+    drivers = deploy.discover_drivers(["drv"], [str(site)], builtins)
+    assert {d.name for d in drivers} == {"drv", "helper", "pkg", "fallback", "lazy"}
+    assert {i.rel for i in deploy.driver_items(drivers)} == {
+        "lib/drv.py", "lib/helper.py", "lib/fallback.py", "lib/lazy.py",
+        "lib/pkg/__init__.py", "lib/pkg/sub.py", "lib/pkg/other.py",
+    }
+    (site / "helper.py").write_text("import missing_thing\n")
+    with pytest.raises(deploy.DeployError, match="missing_thing.*imported by helper"):
+        deploy.discover_drivers(["drv"], [str(site)], builtins)
+
+
+def test_missing_driver_package_is_refused(repo, mnt, tmp_path, capsys):
+    empty = tmp_path / "empty-site"
+    empty.mkdir()
+    drive = make_drive(mnt)
+    assert run(repo, drive, "--lib-path", str(empty)) == 2
+    assert_refused(capsys, "not installed")
+    assert set(files_of(drive)) == {"boot_out.txt"}
+
+
+# --- mpy-cross -------------------------------------------------------------------
+
+FAKE_MPY_CROSS = """#!{python}
+import sys
+args = sys.argv[1:]
+out = args[args.index("-o") + 1]
+name = args[args.index("-s") + 1] if "-s" in args else ""
+src = args[-1]
+data = open(src, "rb").read()
+if b"SYNTAX ERROR" in data:
+    sys.stderr.write("Traceback...\\n  File \\"%s\\", line 1\\nSyntaxError: invalid syntax\\n" % name)
+    sys.exit(1)
+open(out, "wb").write(b"C\\x06" + name.encode() + b"|" + data)
+"""
+
+
+def fake_compiled(rel: str, data: bytes) -> bytes:
+    return b"C\x06" + rel.encode() + b"|" + data
+
+
+@pytest.fixture
+def mpy_cross(tmp_path: Path) -> Path:
+    path = tmp_path / "bin" / "mpy-cross"
+    path.parent.mkdir()
+    path.write_text(FAKE_MPY_CROSS.format(python=sys.executable))
+    path.chmod(0o755)
+    return path
+
+
+def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 0  # first a plain .py deploy
+    capsys.readouterr()
+    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 0
+    on_drive = files_of(drive)
+    expected = {}
+    for rel, data in expected_files().items():
+        if rel.endswith(".py") and rel != "code.py":
+            mpy = rel[:-3] + ".mpy"
+            expected[mpy] = fake_compiled(rel, data)
+        else:
+            expected[rel] = data
+    assert set(on_drive) == set(expected) | {"boot_out.txt", MANIFEST}
+    for rel, data in expected.items():
+        assert on_drive[rel] == data, rel
+    out = capsys.readouterr().out
+    assert "code.py" not in written(out)  # unchanged: code.py stays source
+    assert set(written(out)) == {rel for rel in expected if rel.endswith(".mpy")}
+    assert "deleted engine/rules.py" in out and "deleted lib/neopixel.py" in out
+
+
+def test_mpy_cross_refusals(repo, mnt, mpy_cross, tmp_path, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive, "--mpy-cross", str(tmp_path / "no-such-mpy-cross")) == 2
+    assert_refused(capsys, "no such file")
+    mpy_cross.chmod(0o644)
+    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 2
+    assert_refused(capsys, "not an executable")
+    mpy_cross.chmod(0o755)
+    (repo / "engine" / "rules.py").write_text("SYNTAX ERROR here\n")
+    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 2
+    assert_refused(capsys, "failed on engine/rules.py", "SyntaxError")
+    assert set(files_of(drive)) == {"boot_out.txt"}
+
+
+# --- UF2 ---------------------------------------------------------------------------
+
+
+def uf2_bytes(blocks: int = 3, family: int = 0xE48BFF56, magic: int = 0x0A324655) -> bytes:
+    out = b""
+    for n in range(blocks):
+        header = struct.pack("<8I", magic, 0x9E5D5157, 0x2000, 0x10000000 + 256 * n, 256, n, blocks, family)
+        out += header + bytes([n]) * 256 + bytes(476 - 256) + struct.pack("<I", 0x0AB16F30)
+    assert len(out) == 512 * blocks
+    return out
+
+
+def boot_drive(parent: Path, label: str = "RPI-RP2", info: bool = True) -> Path:
+    drive = parent / label
+    drive.mkdir(parents=True)
+    (drive / "INDEX.HTM").write_text("<html></html>")
+    if info:
+        model = "Raspberry Pi RP2" if label == "RPI-RP2" else "Raspberry Pi RP2350"
+        (drive / "INFO_UF2.TXT").write_text(f"UF2 Bootloader v3.0\nModel: {model}\nBoard-ID: {label}\n")
+    return drive
+
+
+def test_uf2_copied_to_boot_drive(tmp_path, capsys):
+    drive = boot_drive(tmp_path / "mnt")
+    uf2 = tmp_path / "adafruit-circuitpython-raspberry_pi_pico-en_US-10.0.0.uf2"
+    uf2.write_bytes(uf2_bytes())
+    assert deploy.main(["--uf2", str(uf2), "--target", str(drive)]) == 0
+    assert (drive / uf2.name).read_bytes() == uf2.read_bytes()
+    out = capsys.readouterr().out
+    assert "CIRCUITPY" in out and "tools/deploy.py" in out
+
+
+def test_uf2_found_by_label_for_pico2(tmp_path, monkeypatch, capsys):
+    media = tmp_path / "media" / "me"
+    monkeypatch.setattr(deploy, "MOUNT_PATTERNS", (str(tmp_path / "media") + "/*/{label}*",))
+    monkeypatch.setattr(deploy, "PROC_MOUNTS", str(tmp_path / "no-mounts"))
+    drive = boot_drive(media, "RP2350")
+    uf2 = tmp_path / "cp-pico2.uf2"
+    uf2.write_bytes(uf2_bytes(family=0xE48BFF59))
+    assert deploy.main(["--uf2", str(uf2)]) == 0
+    assert (drive / "cp-pico2.uf2").read_bytes() == uf2.read_bytes()
+
+
+def test_uf2_dry_run(tmp_path, capsys):
+    drive = boot_drive(tmp_path / "mnt")
+    uf2 = tmp_path / "cp.uf2"
+    uf2.write_bytes(uf2_bytes())
+    assert deploy.main(["--uf2", str(uf2), "--target", str(drive), "--dry-run"]) == 0
+    assert not (drive / "cp.uf2").exists()
+
+
+@pytest.mark.parametrize(
+    "content,label,info,words",
+    [
+        (uf2_bytes(magic=0x12345678), "RPI-RP2", True, ["not a UF2", "magic"]),
+        (b"PK\x03\x04 a zip file", "RPI-RP2", True, ["not a UF2"]),
+        (uf2_bytes(), "RPI-RP2", False, ["INFO_UF2.TXT", "BOOTSEL"]),
+        (uf2_bytes(family=0xE48BFF59), "RPI-RP2", True, ["RP2350", "RPI-RP2"]),
+        (uf2_bytes(family=0xE48BFF56), "RP2350", True, ["built for RPI-RP2"]),
+    ],
+)
+def test_uf2_refusals(tmp_path, content, label, info, words, capsys):
+    drive = boot_drive(tmp_path / "mnt", label, info)
+    uf2 = tmp_path / "firmware.uf2"
+    uf2.write_bytes(content)
+    before = snapshot(drive)
+    assert deploy.main(["--uf2", str(uf2), "--target", str(drive)]) == 2
+    assert_refused(capsys, *words)
+    assert snapshot(drive) == before
+
+
+def test_uf2_refuses_a_circuitpy_drive_and_missing_file(tmp_path, mnt, capsys):
+    uf2 = tmp_path / "cp.uf2"
+    uf2.write_bytes(uf2_bytes())
+    assert deploy.main(["--uf2", str(uf2), "--target", str(make_drive(mnt))]) == 2
+    assert_refused(capsys, "bootloader mode")
+    assert deploy.main(["--uf2", str(tmp_path / "missing.uf2")]) == 2
+    assert_refused(capsys, "no such file")
+
+
+# --- boot_out.txt parsing ------------------------------------------------------------
+
+
+def test_parse_boot_out():
+    info = deploy.parse_boot_out(boot_out("10.0.0-beta.2", "raspberry_pi_pico2"))
+    assert info is not None
+    assert info.version == (10, 0, 0) and info.version_text == "10.0.0-beta.2"
+    assert info.board_id == "raspberry_pi_pico2"
+    assert deploy.parse_boot_out("") is None
+    assert deploy.parse_boot_out("\ufeff" + boot_out()).board_id == "raspberry_pi_pico"
+
+
+# --- command line, in a separate process ---------------------------------------------
+
+
+def test_subprocess_refusal_is_one_line_and_exit_2(repo, mnt):
+    drive = mnt / "USBSTICK"
+    drive.mkdir()
+    result = subprocess.run(
+        [sys.executable, str(TOOL), "--source", str(repo), "--target", str(drive)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert result.stderr.count("\n") == 1 and "not a CIRCUITPY drive" in result.stderr
+    assert list(drive.iterdir()) == []
+
+
+def test_subprocess_deploy_and_help(repo, mnt):
+    drive = make_drive(mnt)
+    result = subprocess.run(
+        [sys.executable, str(TOOL), "--source", str(repo), "--target", str(drive)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert (drive / "code.py").read_bytes() == REPO_FILES["code.py"]
+    help_text = subprocess.run(
+        [sys.executable, str(TOOL), "--help"], capture_output=True, text=True, timeout=60
+    )
+    assert help_text.returncode == 0
+    for option in ("--target", "--dry-run", "--mpy-cross", "--source", "--uf2", "--lib-path"):
+        assert option in help_text.stdout
+    bad = subprocess.run(
+        [sys.executable, str(TOOL), "--frobnicate"], capture_output=True, text=True, timeout=60
+    )
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
