@@ -732,3 +732,20 @@ def test_subprocess_deploy_and_help(repo, mnt):
         [sys.executable, str(TOOL), "--frobnicate"], capture_output=True, text=True, timeout=60
     )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_circup_txt_names_the_same_driver_libraries():
+    """circup.txt (read the way circup reads it) lists exactly DRIVER_LIBRARIES."""
+    lines = (TOOL.parent.parent / "circup.txt").read_text().splitlines()
+    names = [line.strip().lower() for line in lines if line.strip() and not line.strip().startswith("#")]
+    assert sorted(names) == sorted(deploy.DRIVER_LIBRARIES)
+
+
+@pytest.mark.parametrize(
+    "name,label,ok",
+    [("CIRCUITPY", "CIRCUITPY", True), ("CIRCUITPY1", "CIRCUITPY", True), ("CIRCUITPY 2", "CIRCUITPY", True),
+     ("circuitpy", "CIRCUITPY", True), ("CIRCUITPYTHON", "CIRCUITPY", False), ("RPI-RP2", "RPI-RP2", True),
+     ("RP2350", "RPI-RP2", False)],
+)
+def test_drive_names(name, label, ok):
+    assert deploy._label_matches(name, label) is ok
