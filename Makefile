@@ -18,7 +18,7 @@ typecheck: $(STAMP)
 	$(VENV)/bin/mypy --config-file mypy.ini code.py lib boards engine
 
 pytest: $(STAMP)
-	BLINKA_OS_AGNOSTIC=1 $(PY) -m pytest -q
+	BLINKA_OS_AGNOSTIC=1 $(VENV)/bin/pytest -q
 
 sim: $(STAMP)
 	BLINKA_OS_AGNOSTIC=1 $(PY) tools/sim.py
