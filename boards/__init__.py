@@ -1,0 +1,73 @@
+"""boards: hardware facts for each supported board, and the object the app drives.
+
+``config_for(board.board_id)`` picks a config module (pins, strip layout, OLED
+address, power budget); ``boards.hardware.build(config)`` turns it into the one
+object handed to the app, and ``boards.sim.build()`` makes the same object on a
+laptop with fakes at the pin and bus level (the real drivers run above them).
+
+The app uses only this interface of that object:
+
+``tracks``
+    A list of ``neopixel.NeoPixel`` strips, one per track, each
+    ``LEDS_PER_TRACK`` long with ``brightness=1.0`` and ``auto_write=False``.
+    The app scales colours itself (brightness cap, current budget), sets
+    pixels and calls ``show()``.
+``display``
+    ``adafruit_ssd1306.SSD1306_I2C`` (128x64): draw with ``fill``, ``pixel``,
+    ``text(s, x, y, colour, font_name=font_path)``, then ``show()``.
+``keys``
+    A ``keypad.EventQueue``: ``get()`` returns an event with ``key_number``
+    (0..15, row-major) and ``pressed``/``released``, or None when empty.
+    ``KEY_LEGEND[key_number]`` is the character printed on the key.
+``nvm``
+    Bytes that survive power-off (``microcontroller.nvm``): ``len()``,
+    indexing, slicing and slice assignment of equal length. Each assignment
+    erases and rewrites the whole 4 KB flash sector unless every byte it
+    covers still reads 0xFF.
+``ticks_ms()``
+    A millisecond clock (``supervisor.ticks_ms``; wraps at 2**29).
+``feed_watchdog()``
+    Call at least every few seconds, or the board resets.
+``config``
+    The config module this object was built from.
+``settings``
+    Every ``CRIBBAGE_*`` key of ``settings.toml``, as ``os.getenv`` reads it
+    (an int or a str), in a dict.
+``font_path``
+    The path of ``font5x8.bin`` for ``display.text``.
+"""
+
+try:
+    from typing import Any
+except ImportError:
+    pass
+
+# key_number -> the character on the key, row by row as the keypad reads.
+KEY_LEGEND = "123A456B789C*0#D"
+
+# The board ids (CircuitPython's board.board_id) with a config file here.
+CONFIGS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2")
+DEFAULT_BOARD = "raspberry_pi_pico"
+
+
+def config_for(board_id: str) -> Any:
+    """The config module for ``board_id``; unknown boards get the Pico's."""
+    if board_id == "raspberry_pi_pico_w":
+        from boards import raspberry_pi_pico_w
+
+        return raspberry_pi_pico_w
+    if board_id == "raspberry_pi_pico2":
+        from boards import raspberry_pi_pico2
+
+        return raspberry_pi_pico2
+    from boards import raspberry_pi_pico
+
+    return raspberry_pi_pico
+
+
+def key_number(char: str) -> int:
+    """The key_number of the key printed ``char`` (ValueError if none is)."""
+    index = KEY_LEGEND.find(char) if len(char) == 1 else -1
+    if index < 0:
+        raise ValueError("no key %r on the keypad; the keys are %s" % (char, KEY_LEGEND))
+    return index

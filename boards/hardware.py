@@ -1,0 +1,180 @@
+"""boards.hardware: build the board object the app drives from a board config.
+
+``build(config)`` runs on the Pico. ``assemble`` does the wiring with the
+CircuitPython modules passed in, so the laptop simulator (boards/sim.py) and
+the MicroPython stand-ins (tests/mpstubs) build the very same object.
+"""
+
+try:
+    from typing import Any, Callable, Dict, List, Optional
+except ImportError:
+    pass
+
+FONT_PATH = "font5x8.bin"  # at the root of CIRCUITPY, next to code.py
+SETTINGS_FILE = "settings.toml"  # CircuitPython runs code.py from the root
+SETTINGS_PREFIX = "CRIBBAGE_"
+DEFAULT_TRACKS = 2
+
+
+class PegBoard:
+    """The one object handed to the app; see ``boards`` for what each part is."""
+
+    def __init__(
+        self,
+        config: Any,
+        tracks: List[Any],
+        display: Any,
+        keys: Any,
+        nvm: Any,
+        ticks_ms: Callable[[], int],
+        feed_watchdog: Callable[[], None],
+        settings: Dict[str, Any],
+        font_path: str,
+    ) -> None:
+        self.config = config
+        self.tracks = tracks
+        self.display = display
+        self.keys = keys
+        self.nvm = nvm
+        self.ticks_ms = ticks_ms
+        self.feed_watchdog = feed_watchdog
+        self.settings = settings
+        self.font_path = font_path
+        self.i2c = None  # type: Any
+        self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive
+
+
+def read_settings(getenv: Callable[[str], Any], path: str = SETTINGS_FILE) -> Dict[str, Any]:
+    """Every ``CRIBBAGE_*`` key in settings.toml, valued as ``os.getenv`` reads it."""
+    settings = {}  # type: Dict[str, Any]
+    try:
+        with open(path) as toml:
+            for line in toml:
+                name = line.split("=", 1)[0].strip()
+                if name.startswith(SETTINGS_PREFIX):
+                    settings[name] = getenv(name)
+    except OSError:
+        pass  # no settings.toml: every setting takes its default
+    return settings
+
+
+def track_count(config: Any, settings: Dict[str, Any]) -> int:
+    """How many strips are fitted: CRIBBAGE_TRACKS (2 or 3), at most one per data pin."""
+    wanted = settings.get("CRIBBAGE_TRACKS", DEFAULT_TRACKS)
+    try:
+        wanted = int(wanted)
+    except (TypeError, ValueError):
+        wanted = DEFAULT_TRACKS
+    return max(1, min(wanted, len(config.TRACK_PINS)))
+
+
+def _no_watchdog() -> None:
+    pass
+
+
+def assemble(
+    config: Any,
+    settings: Dict[str, Any],
+    font_path: str,
+    tracks: int,
+    board: Any,
+    busio: Any,
+    neopixel: Any,
+    adafruit_ssd1306: Any,
+    keypad: Any,
+    microcontroller: Any,
+    supervisor: Any,
+    watchdog: Any,
+    make: Optional[Callable[..., PegBoard]] = None,
+) -> PegBoard:
+    """Wire up strips, OLED, keypad, nvm, clock and watchdog for ``config``."""
+
+    def pin(name: str) -> Any:
+        found = getattr(board, name, None)
+        if found is None:
+            raise ValueError("this board has no pin %s (from the board config)" % name)
+        return found
+
+    strips = []
+    for name in config.TRACK_PINS[:tracks]:
+        strips.append(
+            neopixel.NeoPixel(
+                pin(name),
+                config.LEDS_PER_TRACK,
+                brightness=1.0,
+                auto_write=False,
+                pixel_order=config.COLOR_ORDER,
+            )
+        )
+
+    i2c = busio.I2C(pin(config.I2C_SCL), pin(config.I2C_SDA), frequency=config.I2C_FREQUENCY)
+    try:
+        display = adafruit_ssd1306.SSD1306_I2C(
+            config.OLED_WIDTH, config.OLED_HEIGHT, i2c, addr=config.OLED_ADDRESS
+        )
+    except ValueError:
+        raise RuntimeError(
+            "no OLED answers at 0x%02X on %s/%s: check its wiring"
+            % (config.OLED_ADDRESS, config.I2C_SDA, config.I2C_SCL)
+        )
+
+    matrix = keypad.KeyMatrix(
+        row_pins=tuple(pin(name) for name in config.KEY_ROW_PINS),
+        column_pins=tuple(pin(name) for name in config.KEY_COLUMN_PINS),
+        columns_to_anodes=config.KEY_COLUMNS_TO_ANODES,
+        interval=config.KEY_SCAN_INTERVAL_S,
+        max_events=config.KEY_MAX_EVENTS,
+    )
+
+    feed = _no_watchdog
+    if settings.get("CRIBBAGE_WATCHDOG", 1):
+        dog = microcontroller.watchdog
+        dog.timeout = config.WATCHDOG_TIMEOUT_S
+        dog.mode = watchdog.WatchDogMode.RESET
+        feed = dog.feed
+
+    if make is None:
+        make = PegBoard
+    hw = make(
+        config,
+        strips,
+        display,
+        matrix.events,
+        microcontroller.nvm,
+        supervisor.ticks_ms,
+        feed,
+        settings,
+        font_path,
+    )
+    hw.i2c = i2c
+    hw.key_matrix = matrix
+    return hw
+
+
+def build(config: Any) -> PegBoard:
+    """The board object for a real Pico wired as ``config`` says."""
+    import adafruit_ssd1306
+    import board
+    import busio
+    import keypad
+    import microcontroller
+    import neopixel
+    import os
+    import supervisor
+    import watchdog
+
+    settings = read_settings(os.getenv)
+    return assemble(
+        config,
+        settings,
+        FONT_PATH,
+        track_count(config, settings),
+        board,
+        busio,
+        neopixel,
+        adafruit_ssd1306,
+        keypad,
+        microcontroller,
+        supervisor,
+        watchdog,
+    )

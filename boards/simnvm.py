@@ -1,0 +1,105 @@
+"""boards.simnvm: microcontroller.nvm of an RP2040, faked with erases and power cuts.
+
+Plain Python for CPython and MicroPython (the simulator and tests/mpstubs).
+Laptop only: never deployed.
+"""
+
+NVM_SECTOR = 4096
+
+
+class PowerCut(Exception):
+    """The simulated power failed in the middle of an nvm write."""
+
+
+class SimNVM:
+    """``microcontroller.nvm`` on the RP2040: one 4 KB flash sector.
+
+    As CircuitPython's ports/raspberrypi/common-hal/nvm/ByteArray.c does it: an
+    assignment whose target bytes all read 0xFF is programmed in place; any
+    other erases the whole sector to 0xFF and programs all of it back with the
+    new bytes in. ``cut_after(n)`` lets the next writes program n more bytes and
+    then fails the power (``PowerCut``); a cut during an erase leaves the sector
+    all 0xFF. Power is back for writes after the cut, as after a restart.
+    """
+
+    def __init__(self, data=None, size=NVM_SECTOR):
+        self._flash = bytearray(b"\xff" * size)
+        if data is not None:
+            if len(data) > size:
+                raise ValueError("%d bytes do not fit in a %d-byte sector" % (len(data), size))
+            self._flash[: len(data)] = data
+        self.erases = 0
+        self.bytes_programmed = 0
+        self.writes = 0
+        self._budget = None
+
+    def cut_after(self, program_ops):
+        """Fail the power after ``program_ops`` more byte programs (None: never)."""
+        self._budget = program_ops
+
+    def snapshot(self):
+        return bytes(self._flash)
+
+    def __len__(self):
+        return len(self._flash)
+
+    def __bool__(self):
+        return len(self._flash) != 0
+
+    def _slice(self, index):
+        start, stop, step = index.indices(len(self._flash))
+        if step != 1:
+            raise NotImplementedError("only slices with step=1 (aka None) are supported")
+        return start, max(start, stop)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            start, stop = self._slice(index)
+            return bytearray(self._flash[start:stop])
+        return self._flash[index]
+
+    def __setitem__(self, index, value):
+        if isinstance(index, slice):
+            start, stop = self._slice(index)
+            if not isinstance(value, (bytes, bytearray, memoryview)):
+                raise NotImplementedError("array/bytes required on right side")
+            data = bytes(value)
+            if len(data) != stop - start:
+                raise ValueError("Slice and value different lengths.")
+        else:
+            start = range(len(self._flash))[index]
+            if not 0 <= value <= 0xFF:
+                raise ValueError("Bytes must be between 0 and 255.")
+            data = bytes((value,))
+        self._set_bytes(start, data)
+
+    def _set_bytes(self, start, data):
+        self.writes += 1
+        stop = start + len(data)
+        if self._flash[start:stop] == b"\xff" * len(data):
+            self._program(start, data)
+        else:
+            image = bytearray(self._flash)
+            image[start:stop] = data
+            self._erase()
+            self._program(0, image)
+
+    def _erase(self):
+        self.erases += 1
+        self._flash[:] = b"\xff" * len(self._flash)
+        if self._budget is not None and self._budget <= 0:
+            self._budget = None
+            raise PowerCut("power cut while erasing the nvm sector")
+
+    def _program(self, start, data):
+        count = len(data)
+        if self._budget is not None and self._budget < count:
+            done = self._budget
+            self._flash[start:start + done] = data[:done]
+            self.bytes_programmed += done
+            self._budget = None
+            raise PowerCut("power cut after %d of %d bytes programmed" % (done, count))
+        self._flash[start:start + count] = data
+        self.bytes_programmed += count
+        if self._budget is not None:
+            self._budget -= count

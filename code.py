@@ -1,0 +1,13 @@
+"""code.py: CircuitPython starts here: pick the board config, build the hardware, run the app."""
+
+import board
+
+import boards
+from boards import hardware
+
+config = boards.config_for(board.board_id)  # unknown boards get the Pico's wiring
+hw = hardware.build(config)
+
+from lib.app import run  # noqa: E402  (after the hardware has its buffers)
+
+run(hw)
