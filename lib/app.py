@@ -1,0 +1,186 @@
+"""lib.app: the board's loop: key -> action -> engine -> view -> LEDs and OLED.
+
+`run(board)` takes the object boards/ builds (real hardware or the sim) and
+never returns. Any error in a key's handling is shown on the OLED; the game
+stays as it was and the loop goes on.
+"""
+
+from engine.game import Game, OVER
+from engine.match import (DOUBLE_SKUNK_LINE, SHORT_GAME_HOLE, SHORT_SKUNK_LINE,
+                          SKUNK_LINE, TRIPLE_SKUNK_LINE)
+from engine.play import NOBODY
+from lib.keys import LEGEND
+from lib.menu import menu_lines
+from lib.pegs import Pegs
+from lib.screen import COLUMNS, Screen
+from lib.settings import Settings
+from lib.store import Store
+from lib.ui import HOME, CARDS, UNDO, MUGGINS, Table, side_name
+
+SCROLL_MS = 1500
+DETAIL_ROWS = 3
+_TEXT_MODES = (HOME, CARDS, UNDO, MUGGINS)
+
+
+class View:
+    """What the pegs show: plain numbers, rebuilt after every key."""
+
+    def __init__(self, table, tracks):
+        game = table.game
+        self.target = game.config.target
+        self.scores = list(game.scores)
+        self.backs = list(game.backs)
+        self.dealer_side = game.side_of(game.dealer)
+        self.colours = [table.settings.colour(i) for i in range(tracks)]
+        self.brightness = table.settings.fraction()
+        over = game.phase == OVER
+        self.winner = game.winner if over else NOBODY
+        self.loser = game.loser if over else NOBODY
+        self.loser_skunked = over and game.level > 0
+        if self.target == SHORT_GAME_HOLE:
+            self.skunk_line = SHORT_SKUNK_LINE
+        else:
+            self.skunk_line = (0, SKUNK_LINE, DOUBLE_SKUNK_LINE, TRIPLE_SKUNK_LINE)[game.level]
+
+
+def _pad(text, width):
+    return text + " " * (width - len(text)) if len(text) < width else text[:width]
+
+
+def wrap(text, width=COLUMNS):
+    lines = []
+    while text:
+        lines.append(text[:width])
+        text = text[width:]
+    return lines
+
+
+class App:
+    def __init__(self, board):
+        self.board = board
+        self.store = Store(board.nvm)
+        game, blob = self.store.load()
+        settings = Settings.from_bytes(blob) if blob else Settings.from_board(board.settings or {})
+        if game is None:
+            game = Game()
+            self.store.record_new_game(game)
+        self.table = Table(game, settings)
+        self.table.detail = []
+        self.tracks = len(board.tracks)
+        self.table.max_sides = self.tracks
+        hole_map = getattr(board, "hole_map", None) or bytes(range(board.config.LEDS_PER_TRACK))
+        self.pegs = Pegs(board.tracks, hole_map, board.config)
+        self.screen = Screen(board.display, board.font_path)
+        self.detail_at = 0
+        self.errors = 0
+        self.render()
+
+    def now(self):
+        return self.board.ticks_ms()
+
+    def key(self, key):
+        table = self.table
+        was_over = table.game.phase == OVER
+        table.detail = []
+        try:
+            table.press(key)
+        except Exception as err:  # a bug must not stop the board: say so, keep the game
+            self.errors += 1
+            table.mode = HOME
+            table.entry = None
+            table.message = "error: %s" % err
+        self.save()
+        now = self.now()
+        if table.scored:
+            self.pegs.animate(table.scored, now)
+            if not table.message:
+                table.message = _scored_text(table)
+        if not was_over and table.game.phase == OVER:
+            self.pegs.celebrate(now)
+        self.detail_at = now
+
+    def save(self):
+        table = self.table
+        changes, table.changes = table.changes, []
+        try:
+            for change in changes:
+                kind = change[0]
+                if kind == "event":
+                    self.store.record_event(table.game)
+                elif kind == "undo":
+                    self.store.record_undo()
+                elif kind == "next":
+                    self.store.record_next_game()
+                elif kind == "new":
+                    self.store.record_new_game(table.game)
+                else:
+                    self.store.record_settings(table.settings.to_bytes())
+        except Exception as err:
+            self.errors += 1
+            table.message = "not saved: %s" % err
+
+    def step(self):
+        """One pass of the loop: keys, then redraw what changed."""
+        self.board.feed_watchdog()
+        pressed = False
+        event = self.board.keys.get()
+        while event is not None:
+            if event.pressed:
+                self.key(LEGEND[event.key_number])
+                pressed = True
+            event = self.board.keys.get()
+        now = self.now()
+        if pressed or self.pegs.busy(now) or len(self.table.detail) > DETAIL_ROWS:
+            self.render()
+
+    def render(self):
+        now = self.now()
+        self.pegs.draw(View(self.table, self.tracks), now)
+        self.screen.draw(self.rows(now))
+
+    def rows(self, now):
+        table = self.table
+        if table.mode not in _TEXT_MODES:
+            lines = menu_lines(table)
+            return [("text", lines[i] if i < len(lines) else "") for i in range(8)]
+        game = table.game
+        width = COLUMNS // game.sides
+        last = ""
+        for side in range(game.sides):
+            cell = "%s+%d" % (side_name(game, side), game.scores[side] - game.backs[side])
+            if side == game.side_of(game.dealer):
+                cell += "*"
+            last += _pad(cell, width)
+        status = table.status()
+        if game.config.match_games > 1:
+            status += " " + "-".join([str(t) for t in game.tally])
+        below = wrap(table.message) if table.message else []
+        detail = []
+        for line in table.detail:
+            detail.extend(wrap(line))
+        room = DETAIL_ROWS - len(below)
+        if detail and room > 0:
+            steps = len(detail) - room + 1
+            first = ((now - self.detail_at) // SCROLL_MS) % steps if steps > 1 else 0
+            below.extend(detail[first:first + room])
+        rows = [("scores", tuple(game.scores)), ("bottom",), ("text", last),
+                ("text", status), ("text", table.prompt())]
+        for i in range(DETAIL_ROWS):
+            rows.append(("text", below[i] if i < len(below) else ""))
+        return rows
+
+    def oled_lines(self):
+        return self.screen.lines()
+
+
+def _scored_text(table):
+    parts = []
+    for s in table.scored:
+        parts.append("%s+%d %s" % (side_name(table.game, s.side), s.points, " ".join(s.reasons)))
+    return ", ".join(parts)
+
+
+def run(board):
+    app = App(board)
+    while True:
+        app.step()

@@ -1,0 +1,264 @@
+"""lib.entry: keying cards for the step of the hand: cut, starter, play, show.
+
+A card is a rank key then a suit key (ranks 1 = A, 2..9, 0 = 10, A = J,
+B = Q, C = K; suits A spades, B hearts, C diamonds, D clubs). `*` takes back
+the last key or card, or goes back to the scoreboard; `#` finishes the step.
+"""
+
+from engine.cards import rank_name
+from engine.errors import CardSeen, IllegalAction
+from engine.game import CUT, PLAY, SHOW, STARTER
+from engine.rules import CRIB_SIZE, hand_size
+from engine.show import is_impossible, score_show
+from lib.keys import SUIT_KEYS, card_of_keys, rank_of_key
+
+SUIT_GLYPHS = "\x06\x03\x04\x05"  # font5x8.bin: spade, heart, diamond, club
+MAX_CLAIM = 29
+
+
+def card_text(card):
+    """A card as the OLED prints it: 'J' + the diamond glyph."""
+    return rank_name(card // 4 + 1) + SUIT_GLYPHS[card % 4]
+
+
+class Entry:
+    def __init__(self, purpose, known=None):
+        self.purpose = purpose  # "cut", "starter", "play" or "show"
+        self.rank = 0           # a rank keyed, waiting for its suit
+        self.known = list(known or [])  # show: cards seen in the play
+        self.cards = list(self.known)
+        self.claim = ""
+        self.claiming = purpose == "show"
+        self.muggins_prompt = ""
+
+
+def open_step(table):
+    """'#' on the scoreboard: key the cards of the step the hand is at."""
+    game = table.game
+    if game.phase == CUT:
+        table.entry = Entry("cut")
+    elif game.phase == STARTER:
+        table.entry = Entry("starter")
+    elif game.phase == PLAY:
+        table.entry = Entry("play")
+    elif game.phase == SHOW:
+        table.entry = Entry("show", game.known_cards())
+    table.mode = "cards"
+
+
+def _leave(table):
+    table.mode = "home"
+    table.entry = None
+
+
+def _needed(game):
+    seat, crib = game.showing()
+    return CRIB_SIZE if crib else hand_size(game.config)
+
+
+def entry_key(table, key):
+    e = table.entry
+    if e.claiming:
+        if key.isdigit():
+            if len(e.claim) >= 2 or int(e.claim + key) > MAX_CLAIM:
+                table.message = "claim 0 to %d" % MAX_CLAIM
+                e.claim = ""
+            else:
+                e.claim += key
+            return
+        if key == "#":
+            e.claiming = False
+            if len(e.cards) == _needed(table.game):
+                _count(table)
+            return
+        if key == "*":
+            if e.claim:
+                e.claim = e.claim[:-1]
+            else:
+                _leave(table)
+            return
+        if key == "D":
+            _menu(table)
+            return
+        e.claiming = False  # A/B/C: a jack, queen or king starts the cards
+    if e.rank:
+        if key in SUIT_KEYS:
+            card = card_of_keys(e.rank, key)
+            e.rank = 0
+            _take(table, card)
+        elif key == "*":
+            e.rank = 0
+        else:
+            table.message = "now the suit: A B C D"
+        return
+    rank = rank_of_key(key)
+    if rank:
+        e.rank = rank
+    elif key == "*":
+        if len(e.cards) > len(e.known):
+            e.cards.pop()
+        else:
+            _leave(table)
+    elif key == "#":
+        _finish(table)
+    elif key == "D":
+        _menu(table)
+
+
+def _menu(table):
+    from lib.menu import open_menu
+    open_menu(table)
+
+
+def _take(table, card):
+    game = table.game
+    e = table.entry
+    if e.purpose == "starter":
+        table.act(game.turn_starter, card)
+        _follow(table)
+    elif e.purpose == "play":
+        table.act(game.lay, card)
+        _follow(table)
+    elif e.purpose == "cut":
+        if card in e.cards:
+            raise CardSeen("%s is cut already" % card_text(card))
+        e.cards.append(card)
+        if len(e.cards) == game.players:
+            cards, e.cards = e.cards, []
+            table.act(game.cut_for_deal, cards)
+            _leave(table)
+            from lib.ui import seat_name
+            table.message = "%s deals" % seat_name(game, game.dealer)
+    else:
+        if card in e.cards:
+            raise CardSeen("%s is in this hand already" % card_text(card))
+        if card in game.seen:
+            raise CardSeen("%s is already out this deal" % card_text(card))
+        e.cards.append(card)
+        if len(e.cards) == _needed(game):
+            _count(table)
+
+
+def _follow(table):
+    """After an action: key the cards of whatever step the hand is at now."""
+    game = table.game
+    if table.mode != "cards":
+        return
+    if game.phase == PLAY:
+        if table.entry.purpose != "play":
+            table.entry = Entry("play")
+    elif game.phase == SHOW:
+        table.entry = Entry("show", game.known_cards())
+    else:
+        _leave(table)
+
+
+def _finish(table):
+    game = table.game
+    e = table.entry
+    if e.purpose == "starter":
+        table.act(game.advance)
+        table.message = "no starter: count shows by points"
+        _follow(table)
+    elif e.purpose == "play":
+        laid = 0
+        for cards in game.play.laid:
+            laid += len(cards)
+        if laid == 0:
+            table.act(game.advance)  # no cards keyed: the play is pegged by points
+            _follow(table)
+        else:
+            table.act(game.go)
+            _follow(table)
+    elif e.purpose == "show":
+        if len(e.cards) == _needed(game):
+            _count(table)
+        elif len(e.cards) == len(e.known) and not e.claim:
+            table.act(game.advance)
+            table.message = "skipped: peg it by points"
+            _follow(table)
+        else:
+            table.message = "%d more cards" % (_needed(game) - len(e.cards))
+    else:
+        table.message = "key one card per player"
+
+
+def _count(table):
+    game = table.game
+    e = table.entry
+    claim = int(e.claim) if e.claim else None
+    seat, crib = game.showing()
+    if claim is not None and game.config.muggins and not is_impossible(claim):
+        real = score_show(e.cards, game.starter, crib).total
+        if claim < real:
+            from lib.ui import side_name
+            taker = (game.side_of(seat) + 1) % game.sides
+            e.muggins_prompt = "%d missed: %s takes? #y" % (real - claim, side_name(game, taker))
+            table.mode = "muggins?"
+            return
+    _counted(table, claim, False)
+
+
+def _counted(table, claim, muggins):
+    game = table.game
+    e = table.entry
+    try:
+        counted = table.act(game.count_show, e.cards, claim, muggins)
+    except IllegalAction:
+        e.claim = ""
+        e.claiming = True
+        table.mode = "cards"
+        raise
+    table.detail = show_lines(counted.show)
+    table.mode = "cards"
+    _follow(table)
+
+
+def muggins_key(table, key):
+    e = table.entry
+    _counted(table, int(e.claim), key == "#")
+
+
+def show_lines(show):
+    """The breakdown for the OLED: one line per item, then the spoken count."""
+    lines = []
+    for item in show.items:
+        names = " ".join([card_text(c) for c in item.cards])
+        lines.append("%s %s %d" % (item.kind[:4], names, item.points))
+    lines.append("total %d" % show.total)
+    lines.append(show.spoken)
+    return lines
+
+
+def step_status(table):
+    from lib.ui import seat_name
+    game = table.game
+    if game.phase == CUT:
+        return "cut for deal"
+    if game.phase == STARTER:
+        return "%s deals: # starter" % seat_name(game, game.dealer)
+    if game.phase == PLAY:
+        play = game.play
+        if play.over:
+            return "play over"
+        return "play: %s  count %d" % (seat_name(game, play.turn), play.count)
+    seat, crib = game.showing()
+    return "show: %s %s" % (seat_name(game, seat), "crib" if crib else "hand")
+
+
+def entry_prompt(table):
+    e = table.entry
+    game = table.game
+    if e.rank:
+        return "%s? suit A\x06B\x03C\x04D\x05" % rank_name(e.rank)
+    if e.purpose == "starter":
+        return "starter? #skip *back"
+    if e.purpose == "play":
+        return "lay a card  #go *back"
+    if e.purpose == "cut":
+        from lib.ui import seat_name
+        return "cut for %s: a card" % seat_name(game, len(e.cards))
+    if e.claiming:
+        return "claim %s_ then #" % e.claim
+    have = " ".join([card_text(c) for c in e.cards])
+    return "%d/%d %s" % (len(e.cards), _needed(game), have)

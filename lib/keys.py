@@ -1,0 +1,31 @@
+"""lib.keys: what each key of the 4x4 keypad means.
+
+    1 2 3 A
+    4 5 6 B
+    7 8 9 C
+    * 0 # D
+"""
+
+from engine.cards import make_card
+
+LEGEND = "123A456B789C*0#D"  # key_number -> key, row by row as the keypad sits
+
+PLAYER_KEYS = "ABC"   # after points: whose they are
+SUIT_KEYS = "ABCD"    # after a rank: A spades, B hearts, C diamonds, D clubs
+_RANK_KEYS = "1234567890ABC"  # ace, 2..9, 0 = ten, A = jack, B = queen, C = king
+
+SUIT_PROMPT = "suit? A\x06 B\x03 C\x04 D\x05"  # font glyphs 6,3,4,5 = spade heart diamond club
+
+
+def key_char(key_number):
+    return LEGEND[key_number]
+
+
+def rank_of_key(key):
+    """The rank (1..13) a key stands for in card entry, or 0."""
+    i = _RANK_KEYS.find(key)
+    return i + 1 if i >= 0 else 0
+
+
+def card_of_keys(rank, suit_key):
+    return make_card(rank, SUIT_KEYS.index(suit_key))

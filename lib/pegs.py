@@ -1,0 +1,135 @@
+"""lib.pegs: the LED tracks, drawn like pegs in a wooden board.
+
+The front peg is bright in the player's colour, the back peg dim behind it, so
+the gap shows the last score. Faint marks every 5 holes; the skunk line and the
+game hole stand out; the dealer's game hole glows white. A frame never draws
+more than the board's current budget.
+"""
+
+from engine.match import SHORT_GAME_HOLE, SHORT_SKUNK_LINE, SKUNK_LINE, DOUBLE_SKUNK_LINE
+
+OFF = (0, 0, 0)
+MARK = (1, 1, 1)          # every fifth hole
+SKUNK_MARK = (3, 0, 3)    # the skunk lines
+GAME_MARK = (4, 3, 0)     # the game hole
+DEALER_MARK = (8, 8, 8)   # the dealer's game hole
+SKUNKED = (24, 0, 0)      # a skunked loser's skunk line at the end
+BACK_SHARE = 5            # the back peg is a fifth as bright as the front
+JUMP_MS_PER_HOLE = 25
+JUMP_MS_MAX = 500
+WIN_MS = 3000
+
+
+def peg_hole(score, target):
+    return score if score < target else target
+
+
+class Pegs:
+    def __init__(self, strips, hole_map, config):
+        self.strips = strips
+        self.map = hole_map  # hole_map[hole - 1] = LED under the hole
+        self.leds = len(hole_map)
+        self.cap = getattr(config, "BRIGHTNESS_CAP", 0.25)
+        self.budget = getattr(config, "CURRENT_BUDGET_MA", 500)
+        self.full_ma = getattr(config, "LED_FULL_WHITE_MA", 60)
+        self.idle_ma = getattr(config, "IDLE_MA_PER_LED", 1)
+        self.shown = [None] * len(strips)
+        self.jumps = []   # [track, from hole, to hole, start ms]
+        self.win_start = None
+        self.milliamps = 0
+
+    def animate(self, scores, now):
+        """Start a jump for each Score (side, points) just pegged."""
+        for s in scores:
+            self.jumps.append([s.side, now])
+
+    def celebrate(self, now):
+        self.win_start = now
+
+    def busy(self, now):
+        return bool(self.jumps) or (self.win_start is not None and now - self.win_start < WIN_MS)
+
+    def marks(self, target):
+        """The board's fixed face: marks every 5 holes, skunk lines, game hole."""
+        face = [OFF] * self.leds
+        for hole in range(5, target, 5):
+            face[self.map[hole - 1]] = MARK
+        lines = (SHORT_SKUNK_LINE,) if target == SHORT_GAME_HOLE else (DOUBLE_SKUNK_LINE, SKUNK_LINE)
+        for hole in lines:
+            face[self.map[hole - 1]] = SKUNK_MARK
+        face[self.map[target - 1]] = GAME_MARK
+        return face
+
+    def frame(self, view, side, now):
+        """The colours of one track, hole by hole along the strip."""
+        target = view.target
+        if side >= len(view.scores):
+            return [OFF] * self.leds  # a track this game does not use
+        face = self.marks(target)
+        if side == view.dealer_side:
+            face[self.map[target - 1]] = DEALER_MARK
+        if view.loser_skunked and side == view.loser:
+            for hole in range(1, view.skunk_line):
+                face[self.map[hole - 1]] = SKUNKED if hole % 5 == 0 else face[self.map[hole - 1]]
+        colour = _scale(view.colours[side], view.brightness * self.cap)
+        dim = (colour[0] // BACK_SHARE, colour[1] // BACK_SHARE, colour[2] // BACK_SHARE)
+        front = peg_hole(view.scores[side], target)
+        back = peg_hole(view.backs[side], target)
+        for jump in self.jumps:
+            if jump[0] == side and front > back:
+                span = min(JUMP_MS_MAX, (front - back) * JUMP_MS_PER_HOLE)
+                done = now - jump[1]
+                if done < span:
+                    front = back + 1 + (front - back - 1) * done // span
+        if back:
+            face[self.map[back - 1]] = dim
+        if front:
+            face[self.map[front - 1]] = colour
+        if self.win_start is not None and side == view.winner:
+            done = now - self.win_start
+            if done < WIN_MS:
+                # A comet runs up the winner's track to the game hole.
+                head = 1 + (done * 3 * target // WIN_MS) % target
+                for hole in range(max(1, head - 4), head + 1):
+                    face[self.map[hole - 1]] = colour
+        return face
+
+    def draw(self, view, now):
+        """Write each strip whose frame changed; returns how many were written."""
+        self.jumps = [j for j in self.jumps if now - j[1] < JUMP_MS_MAX]
+        frames = [self.frame(view, side, now) for side in range(len(self.strips))]
+        scale = self.fit_budget(frames)
+        written = 0
+        for track, frame in enumerate(frames):
+            if scale < 256:
+                frame = [(r * scale >> 8, g * scale >> 8, b * scale >> 8) for r, g, b in frame]
+            if frame == self.shown[track]:
+                continue
+            strip = self.strips[track]
+            old = self.shown[track]
+            for i in range(self.leds):
+                if old is None or old[i] != frame[i]:
+                    strip[i] = frame[i]
+            strip.show()
+            self.shown[track] = frame
+            written += 1
+        return written
+
+    def fit_budget(self, frames):
+        """A factor /256 that keeps all strips within the current budget."""
+        units = 0  # sum of channel values; 255 on one channel draws full/3 mA
+        for frame in frames:
+            for r, g, b in frame:
+                units += r + g + b
+        idle = self.idle_ma * self.leds * len(frames)
+        lit = units * self.full_ma // (3 * 255)
+        if idle + lit <= self.budget or lit == 0:
+            self.milliamps = idle + lit
+            return 256
+        scale = (self.budget - idle) * 256 // lit
+        self.milliamps = idle + lit * scale // 256
+        return max(0, scale)
+
+
+def _scale(rgb, fraction):
+    return (int(rgb[0] * fraction), int(rgb[1] * fraction), int(rgb[2] * fraction))

@@ -1,0 +1,189 @@
+"""lib.ui: the table's key presses turned into game actions.
+
+Modes: the scoreboard (points then a player key), card entry for the step of
+the hand (lib.entry), the menu and its pages (lib.menu), and yes/no
+confirmations. Every accepted action is also noted in `changes` so the app
+can save it and animate it; a refused one leaves a message and nothing else.
+"""
+
+from engine.errors import IllegalAction
+from engine.game import OVER, Game
+from engine.play import NOBODY
+from engine.match import SKUNK_NAMES
+from lib.keys import PLAYER_KEYS
+
+HOME = "home"
+UNDO = "undo?"
+MENU = "menu"
+CARDS = "cards"
+MUGGINS = "muggins?"
+FORM = "new game"
+DEALER = "dealer"
+LIGHTS = "lights"
+
+MAX_TYPED = 29
+
+
+def side_name(game, side):
+    return PLAYER_KEYS[side] if side < len(PLAYER_KEYS) else "?"
+
+
+def seat_name(game, seat):
+    name = side_name(game, game.side_of(seat))
+    if game.players == 4:
+        return name + str(seat // 2 + 1)  # partners A1/A2, B1/B2
+    return name
+
+
+class Table:
+    def __init__(self, game=None, settings=None):
+        from lib.settings import Settings
+        self.game = game if game is not None else Game()
+        self.settings = settings if settings is not None else Settings()
+        self.mode = HOME
+        self.typed = ""
+        self.message = ""
+        self.entry = None
+        self.page = None
+        self.changes = []   # ("event",) ("undo",) ("new",) ("next",) ("settings",)
+        self.scored = []    # Scores of the last key, for the OLED and the pegs
+        self.detail = []    # the last show's breakdown, for the OLED
+        self.max_sides = 3  # tracks on the board
+
+    # --- one key ---------------------------------------------------------
+    def press(self, key):
+        self.message = ""
+        self.scored = []
+        try:
+            handler = _HANDLERS[self.mode]
+            handler(self, key)
+        except IllegalAction as err:
+            self.message = str(err)
+
+    def act(self, action, *args):
+        """Run a journalled game action; note the change; keep its Scores."""
+        result = action(*args)
+        self.changes.append(("event",))
+        scores = result if isinstance(result, list) else [result] if hasattr(result, "side") else []
+        if hasattr(result, "scores"):
+            scores = result.scores
+        self.scored = [s for s in scores if s is not None]
+        if self.game.phase == OVER:
+            self.mode = HOME
+            self.entry = None
+        return result
+
+    # --- the scoreboard --------------------------------------------------
+    def home(self, key):
+        game = self.game
+        if key.isdigit():
+            if len(self.typed) >= 2 or int(self.typed + key) > MAX_TYPED:
+                self.message = "%s? a score is 1 to %d" % (self.typed + key, MAX_TYPED)
+                self.typed = ""
+                return
+            self.typed += key
+        elif key in PLAYER_KEYS:
+            self.peg_typed(key)
+        elif key == "*":
+            if self.typed:
+                self.typed = ""
+            elif game.journal:
+                self.mode = UNDO
+            else:
+                self.message = "nothing to undo"
+        elif key == "#":
+            if self.typed:
+                self.message = "whose %s? press A or B" % self.typed
+            elif game.phase == OVER:
+                self.next_game()
+            else:
+                from lib.entry import open_step
+                open_step(self)
+        elif key == "D":
+            self.typed = ""
+            from lib.menu import open_menu
+            open_menu(self)
+
+    def peg_typed(self, key):
+        side = PLAYER_KEYS.index(key)
+        typed, self.typed = self.typed, ""
+        if side >= self.game.sides:
+            self.message = "no player %s in this game" % key
+            return
+        if not typed:
+            self.message = "type the points first, then %s" % key
+            return
+        self.act(self.game.peg, side, int(typed))
+
+    def next_game(self):
+        self.game.next_game()
+        self.changes.append(("next",))
+        self.message = "new game: %s deals" % seat_name(self.game, self.game.dealer)
+
+    def confirm_undo(self, key):
+        self.mode = HOME
+        if key != "#":
+            self.message = "kept"
+            return
+        self.game.undo()
+        self.changes.append(("undo",))
+        self.message = "undone"
+
+    # --- what the OLED says ----------------------------------------------
+    def status(self):
+        """One line: whose turn, what step, or who won."""
+        game = self.game
+        if game.phase == OVER:
+            text = "%s wins" % side_name(game, game.winner)
+            if game.level:
+                text += " " + SKUNK_NAMES[game.level]
+            return text + "!"
+        from lib.entry import step_status
+        return step_status(self)
+
+    def prompt(self):
+        """What the keys do now."""
+        if self.mode == HOME:
+            if self.typed:
+                return "%s: then A/B%s  *clr" % (self.typed, "/C" if self.game.sides == 3 else "")
+            if self.game.phase == OVER:
+                mw = self.game.match_winner()
+                if mw != NOBODY and self.game.config.match_games > 1:
+                    return "match to %s! #new" % side_name(self.game, mw)
+                return "# next game  *undo"
+            return "pts+A/B #step D menu"
+        if self.mode == UNDO:
+            return "undo? # yes, other no"
+        if self.mode == CARDS:
+            from lib.entry import entry_prompt
+            return entry_prompt(self)
+        if self.mode == MUGGINS:
+            return self.entry.muggins_prompt
+        return ""
+
+
+def _cards(table, key):
+    from lib.entry import entry_key
+    entry_key(table, key)
+
+
+def _muggins(table, key):
+    from lib.entry import muggins_key
+    muggins_key(table, key)
+
+
+def _menu(table, key):
+    from lib.menu import menu_key
+    menu_key(table, key)
+
+
+_HANDLERS = {
+    HOME: Table.home,
+    UNDO: Table.confirm_undo,
+    CARDS: _cards,
+    MUGGINS: _muggins,
+    MENU: _menu,
+    FORM: _menu,
+    DEALER: _menu,
+    LIGHTS: _menu,
+}
