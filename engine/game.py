@@ -8,6 +8,11 @@ saved to flash and replayed.
 
 from collections import namedtuple
 
+try:
+    from typing import Any
+except ImportError:
+    pass
+
 from engine.cards import JACK, card_name
 from engine.errors import BadClaim, CardSeen, GameOver, IllegalAction, WrongPhase
 from engine.match import game_value, games_to_win, skunk_level
@@ -65,8 +70,8 @@ class Game:
     def _new_deal(self):
         self.show_step = 0
         self.starter = NOBODY
-        self.seen = []
-        self.play = None
+        self.seen = []  # type: list
+        self.play = None  # type: Any
 
     def _reset_journal(self):
         self.journal = []
@@ -402,7 +407,10 @@ class Game:
 
     def _act_misdeal(self):
         self._not_over()
-        laid = self.play is not None and sum([len(c) for c in self.play.laid])
+        laid = 0
+        if self.play is not None:
+            for cards in self.play.laid:
+                laid += len(cards)
         if self.phase not in (STARTER, PLAY) or laid:
             raise WrongPhase("a misdeal is called before any card is played")
         if self.starter != NOBODY and self.starter // 4 + 1 == JACK:

@@ -22,7 +22,7 @@ class Play:
         self.passed = 0  # bitmask of seats that said go this series
         self.last = NOBODY
         self.left = [hand_size] * seats
-        self.laid = [[] for _ in range(seats)]
+        self.laid = [[] for _ in range(seats)]  # type: list
 
     @property
     def over(self):

@@ -110,7 +110,7 @@ def _pair_items(cards):
 
 
 def _run_items(cards):
-    by_rank = [[] for _ in range(15)]
+    by_rank = [[] for _ in range(15)]  # type: list
     for c in cards:
         by_rank[c // 4 + 1].append(c)
     items = []
@@ -120,7 +120,7 @@ def _run_items(cards):
             continue
         length = r - start
         if length >= 3:
-            runs = [()]
+            runs = [()]  # type: list
             for k in range(start, r):
                 runs = [run + (c,) for run in runs for c in by_rank[k]]
             for run in runs:

@@ -123,7 +123,7 @@ class Screen:
 
     def lines(self):
         """The text on the display now, row by row (for the simulator)."""
-        out = []
+        out = []  # type: list
         for row in self.rows:
             if row is None or row[0] == "bottom":
                 continue

@@ -6,6 +6,11 @@ confirmations. Every accepted action is also noted in `changes` so the app
 can save it and animate it; a refused one leaves a message and nothing else.
 """
 
+try:
+    from typing import Any
+except ImportError:
+    pass
+
 from engine.errors import IllegalAction
 from engine.game import OVER, Game
 from engine.play import NOBODY
@@ -43,8 +48,8 @@ class Table:
         self.mode = HOME
         self.typed = ""
         self.message = ""
-        self.entry = None
-        self.page = None
+        self.entry = None  # type: Any
+        self.page = None  # type: Any
         self.changes = []   # ("event",) ("undo",) ("new",) ("next",) ("settings",)
         self.scored = []    # Scores of the last key, for the OLED and the pegs
         self.detail = []    # the last show's breakdown, for the OLED
