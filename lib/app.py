@@ -42,6 +42,10 @@ class View:
         else:
             self.skunk_line = (0, SKUNK_LINE, DOUBLE_SKUNK_LINE, TRIPLE_SKUNK_LINE)[game.level]
 
+    def key(self):
+        return (self.target, tuple(self.scores), tuple(self.backs), self.dealer_side,
+                tuple(self.colours), self.brightness, self.winner, self.loser_skunked)
+
 
 def _pad(text, width):
     return text + " " * (width - len(text)) if len(text) < width else text[:width]
@@ -73,6 +77,7 @@ class App:
         self.screen = Screen(board.display, board.font_path)
         self.detail_at = 0
         self.errors = 0
+        self.drawn = None
         self.render()
 
     def now(self):
@@ -135,7 +140,11 @@ class App:
 
     def render(self):
         now = self.now()
-        self.pegs.draw(View(self.table, self.tracks), now)
+        view = View(self.table, self.tracks)
+        key = view.key()
+        if key != self.drawn or self.pegs.busy(now):
+            self.pegs.draw(view, now)  # strips only change with the view or a moving peg
+            self.drawn = key
         self.screen.draw(self.rows(now))
 
     def rows(self, now):
@@ -183,4 +192,9 @@ def _scored_text(table):
 def run(board):
     app = App(board)
     while True:
-        app.step()
+        try:
+            app.step()
+        except Exception as err:  # keep the loop alive; the watchdog covers hangs
+            app.errors += 1
+            app.table.mode = HOME
+            app.table.message = "error: %s" % err
