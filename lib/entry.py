@@ -13,6 +13,7 @@ from engine.show import is_impossible, score_show
 from lib.keys import SUIT_KEYS, card_of_keys, rank_of_key
 
 SUIT_GLYPHS = "\x06\x03\x04\x05"  # font5x8.bin: spade, heart, diamond, club
+_ITEM_LABELS = {"fifteen": "15", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs"}
 MAX_CLAIM = 29
 
 
@@ -224,7 +225,7 @@ def show_lines(show):
     lines = []
     for item in show.items:
         names = " ".join([card_text(c) for c in item.cards])
-        lines.append("%s %s %d" % (item.kind[:4], names, item.points))
+        lines.append("%s %s =%d" % (_ITEM_LABELS[item.kind], names, item.points))
     lines.append("total %d" % show.total)
     lines.append(show.spoken)
     return lines
@@ -260,5 +261,7 @@ def entry_prompt(table):
         return "cut for %s: a card" % seat_name(game, len(e.cards))
     if e.claiming:
         return "claim %s_ then #" % e.claim
+    if not e.cards:
+        return "key %d cards  #skip" % _needed(game)
     have = " ".join([card_text(c) for c in e.cards])
     return "%d/%d %s" % (len(e.cards), _needed(game), have)

@@ -221,3 +221,29 @@ def test_skunked_match_of_three():
     t.keys("#")
     assert t.game.tally == [0, 0] and t.scores == [0, 0]
     assert t.game.dealer == 1  # the loser deals first
+
+
+def test_readme_walkthrough_a_hand_at_the_table():
+    """The key presses of README's "A hand at the table", step by step."""
+    t = Table()
+    steps = [
+        ("#", [0, 0], "A deals: # starter"),
+        ("CD", [0, 0], "play: B  count 0"),        # starter K clubs
+        ("6A", [0, 0], "play: A  count 6"),
+        ("9A", [2, 0], "play: B  count 15"),       # fifteen two for A
+        ("9D", [2, 2], "play: A  count 24"),       # a pair for B
+        ("7D", [4, 2], "play: B  count 0"),        # 31 for two
+        ("CB", [4, 2], "play: A  count 10"),
+        ("BB", [4, 2], "play: B  count 20"),
+        ("4C", [4, 2], "play: A  count 24"),
+        ("#", [4, 3], "play: A  count 0"),         # A says go: one for B
+        ("8B", [5, 3], "show: B hand"),            # one for the last card
+        ("#", [5, 7], "show: A hand"),             # B's 6 9 K 4 + K: 4
+        ("#", [10, 7], "show: A crib"),            # A's 9 7 Q 8 + K: 5
+        ("#", [10, 7], "show: A crib"),
+        ("5B 5C AD 0C", [25, 7], "B deals: # starter"),  # the crib: 15
+    ]
+    for keys, scores, status in steps:
+        t.keys(keys)
+        assert (t.scores, t.oled()[2]) == (scores, status), keys
+    assert t.oled()[4:] == ["A+15 crib", "15 5\x03 10\x04 =2", "15 5\x04 10\x04 =2"]
