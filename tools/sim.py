@@ -372,7 +372,7 @@ def board_geometry(tracks, count=121):
     keys_x = oled_x + oled_w + 8 + 40
     keys_y = oled_y
     keys_w = 3 * KEY_PITCH + KEY_SIZE
-    width = max(holes_w, keys_x + keys_w + 150 + PNG_MARGIN)
+    width = max(holes_w, keys_x + keys_w + 16 + 190 + PNG_MARGIN)
     height = oled_y + max(oled_h, 4 * KEY_PITCH) + 24 + PNG_MARGIN
     return {
         "width": width, "height": height, "top": top, "row_h": row_h,
@@ -389,6 +389,13 @@ def hole_centre(track, hole, tracks, count=121):
     return x, y
 
 
+def _font(image_font, size):
+    try:
+        return image_font.load_default(size=size)
+    except (TypeError, ValueError, OSError, ImportError):  # Pillow without FreeType
+        return image_font.load_default()
+
+
 def board_image(sim_):
     """A Pillow image of the board: tracks, pegs, OLED and keypad."""
     from PIL import Image, ImageDraw, ImageFont
@@ -398,7 +405,8 @@ def board_image(sim_):
     geo = board_geometry(tracks, count)
     img = Image.new("RGB", (geo["width"], geo["height"]), (24, 24, 28))
     draw = ImageDraw.Draw(img)
-    font = ImageFont.load_default()
+    font = _font(ImageFont, 13)
+    big = _font(ImageFont, 18)
     game = sim_.game
 
     # the wooden board
@@ -409,7 +417,7 @@ def board_image(sim_):
     title = "%s   dealer %s   %s" % (names, seat_name(game, game.dealer), PHASE_NAMES[game.phase])
     if game.winner != NOBODY:
         title += "   %s wins" % side_name(game, game.winner)
-    draw.text((PNG_MARGIN, PNG_MARGIN), title, fill=(255, 240, 220), font=font)
+    draw.text((PNG_MARGIN, PNG_MARGIN - 2), title, fill=(255, 240, 220), font=big)
 
     peak = sim_.peak()
     pegs = sim_.pegs()
@@ -419,10 +427,10 @@ def board_image(sim_):
         for hole in range(1, count + 1):
             x, y = hole_centre(track, hole, tracks, count)
             if (hole - 1) % ROW == 0:
-                draw.text((PNG_MARGIN, y - 5), letter, fill=(255, 240, 220), font=font)
+                draw.text((PNG_MARGIN, y), letter, fill=(255, 240, 220), font=font, anchor="lm")
                 if track == 0:
-                    draw.text((PNG_MARGIN + 12, y - 14), str(hole), fill=(220, 200, 170),
-                              font=font)
+                    draw.text((PNG_MARGIN + LABEL_W - 10, y - 8), str(hole),
+                              fill=(220, 200, 170), font=font, anchor="rs")
             r = HOLE_RADIUS
             draw.ellipse((x - r, y - r, x + r, y + r), fill=display_colour(colours[hole], peak),
                          outline=(40, 26, 14))
@@ -445,7 +453,8 @@ def board_image(sim_):
             if bit:
                 draw.rectangle((ox + x * s, oy + y * s, ox + x * s + s - 1, oy + y * s + s - 1),
                                fill=OLED_ON)
-    draw.text((ox, oy + 64 * s + 8), "OLED 128x64", fill=(160, 160, 160), font=font)
+    draw.text((ox, oy + 64 * s + 8), "OLED 128x64, pixel for pixel", fill=(160, 160, 160),
+              font=font)
 
     # the keypad
     kx, ky = geo["keys"]
@@ -456,13 +465,13 @@ def board_image(sim_):
         face = (70, 70, 80) if key.isdigit() else (120, 40, 40) if key in "ABCD" else (60, 60, 110)
         draw.rounded_rectangle((x, y, x + KEY_SIZE, y + KEY_SIZE), radius=6, fill=face,
                                outline=(200, 200, 200))
-        draw.text((x + KEY_SIZE // 2 - 3, y + KEY_SIZE // 2 - 6), key, fill=(255, 255, 255),
-                  font=font)
+        draw.text((x + KEY_SIZE // 2, y + KEY_SIZE // 2), key, fill=(255, 255, 255),
+                  font=big, anchor="mm")
     note_x = kx + 4 * KEY_PITCH + 4
     for i, key in enumerate("ABCD*#"):
-        draw.text((note_x, ky + 4 + i * 16), "%s %s" % (key, KEY_NOTES[key]),
+        draw.text((note_x, ky + 4 + i * 22), "%s  %s" % (key, KEY_NOTES[key]),
                   fill=(200, 200, 200), font=font)
-    draw.text((note_x, ky + 4 + 6 * 16), "0 = ten, 1 = ace", fill=(200, 200, 200), font=font)
+    draw.text((note_x, ky + 4 + 6 * 22), "0 = ten, 1 = ace", fill=(200, 200, 200), font=font)
     return img
 
 
@@ -486,7 +495,7 @@ def _fg(rgb):
 RESET = "\x1b[0m"
 
 
-def term_tracks(sim_):
+def term_tracks(sim_, gaps=True):
     """The tracks in 24-bit colour: one line per track, per row of 30 holes."""
     game = sim_.game
     peak = sim_.peak()
@@ -506,58 +515,99 @@ def term_tracks(sim_):
                 else:
                     cells.append(_fg(display_colour(rgb, peak)) + "\u25cf ")
             lines.append("".join(cells) + RESET)
-        lines.append("")
+        if gaps:
+            lines.append("")
     return lines
 
 
-def term_panel(sim_, note):
+def term_panel(sim_, note, with_oled):
     game = sim_.game
     st = sim_.state()
-    lines = ["Keypad        laptop keys:",
-             "  1 2 3 A     0-9, a-d or A-D, * #",
-             "  4 5 6 B     q or Ctrl-C quits",
-             "  7 8 9 C",
-             "  * 0 # D",
-             ""]
-    for key in "ABCD*#":
-        lines.append("%s  %s" % (key, KEY_NOTES[key]))
-    lines.append("")
+    lines = []
     for side, name in enumerate(st["sides"]):
         front, back = st["pegs"][side]
         lines.append("%s %3d  (pegs %d/%d)" % (name, game.scores[side], front, back))
-    lines.append("dealer %s, %s" % (st["dealer_name"], st["phase"]))
-    if st["winner"]:
-        lines.append("%s wins!" % st["winner"])
+    lines.append("dealer %s, %s%s" % (st["dealer_name"], st["phase"],
+                                      ", %s wins!" % st["winner"] if st["winner"] else ""))
+    lines.append(note)
     lines.append("")
-    lines.extend(st["oled"])
-    if note:
+    lines += ["keypad    laptop keys:",
+              "1 2 3 A   0-9, a-d or A-D, * #",
+              "4 5 6 B   q or Ctrl-C quits",
+              "7 8 9 C",
+              "* 0 # D",
+              ""]
+    for key in "ABCD*#":
+        lines.append("%s  %s" % (key, KEY_NOTES[key]))
+    if with_oled:
         lines.append("")
-        lines.append(note)
+        lines.append("OLED text:")
+        lines.extend(st["oled"])
     return lines
+
+
+PANEL_W = 30
+
+
+def clip(line, width):
+    """``line`` cut to ``width`` visible characters (escape sequences kept whole)."""
+    out = []
+    seen = 0
+    i = 0
+    while i < len(line):
+        if line[i] == "\x1b":
+            j = i + 1
+            while j < len(line) and not line[j].isalpha():
+                j += 1
+            out.append(line[i:j + 1])
+            i = j + 1
+            continue
+        if seen >= width:
+            break
+        out.append(line[i])
+        seen += 1
+        i += 1
+    return "".join(out) + (RESET if "\x1b" in line else "")
 
 
 def term_screen(sim_, size, note=""):
-    """The whole interactive screen as lines (with colour escapes)."""
+    """The whole interactive screen as lines (with colour escapes), fitted to
+    ``size`` (columns, rows): the OLED at full size, halved, or as its text."""
     columns, rows = size
-    lines = ["Cribbage board simulator (the firmware on the sim board)", ""]
-    lines.extend(term_tracks(sim_))
-    panel = term_panel(sim_, note)
-    # the OLED: full 128 columns if they fit beside the panel, else halved;
-    # halved in height too when the terminal is short
-    wide = columns >= 128 + 2 + 2 + 36
-    short = rows < len(lines) + 34
-    pixels = sim_.board.oled_pixels()
-    art = oled_blocks(pixels, step_x=1 if wide else 2, step_y=2 if short else 1)
-    width = len(art[0])
+    header = ["Cribbage board simulator: the firmware on the sim board", ""]
+    tracks = term_tracks(sim_)
+    top = header + tracks
+    if rows < len(top) + 18:
+        top = term_tracks(sim_, gaps=False)
+    room = rows - len(top) - 1
+    wide = columns >= 128 + 2 + 2 + PANEL_W
+    if room >= 34:
+        art = oled_blocks(sim_.board.oled_pixels(), step_x=1 if wide else 2)
+    elif room >= 18:
+        art = oled_blocks(sim_.board.oled_pixels(), step_x=1 if wide else 2, step_y=2)
+    else:
+        art = None
+    if art is not None:
+        width = len(art[0])
+        body = ["\x1b[38;2;%d;%d;%dm\x1b[48;2;0;0;0m%s%s" % (OLED_ON + (line, RESET))
+                for line in art]
+    else:
+        width = 21
+        body = [line.ljust(width)[:width] for line in sim_.oled_lines()]
     box = ["\u250c" + "\u2500" * width + "\u2510"]
-    box += ["\u2502\x1b[38;2;%d;%d;%dm\x1b[48;2;0;0;0m%s%s\u2502" % (OLED_ON + (line, RESET))
-            for line in art]
+    box += ["\u2502" + line + "\u2502" for line in body]
     box += ["\u2514" + "\u2500" * width + "\u2518"]
-    for i in range(max(len(box), len(panel))):
-        left = box[i] if i < len(box) else " " * (width + 2)
-        right = panel[i] if i < len(panel) else ""
-        lines.append(left + "  " + right)
-    return lines
+    panel = term_panel(sim_, note, art is not None)
+    lines = list(top)
+    if columns >= width + 2 + 2 + PANEL_W:
+        for i in range(max(len(box), len(panel))):
+            left = box[i] if i < len(box) else " " * (width + 2)
+            right = panel[i] if i < len(panel) else ""
+            lines.append(left + "  " + right)
+    else:
+        lines.extend(box)
+        lines.extend(panel)
+    return [clip(line, columns) for line in lines[:max(1, rows - 1)]]
 
 
 def interactive(sim_, save_path):
@@ -697,6 +747,10 @@ def main(argv=None):
     except UsageError as err:
         sys.stderr.write("tools/sim.py: %s\n" % err)
         return 2
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":
