@@ -15,6 +15,13 @@ Keys are the keypad's ``123A456B789C*0#D`` (a-d may be typed in lower case;
 spaces are ignored). Without a terminal and without ``--keys`` (as in CI) it
 plays a short demo hand and prints the board. Bad keys and unreadable state
 files are one line on stderr and exit code 2.
+
+The JSON object (``Sim.state``): players, tracks, target, phase, mode, sides
+(letters), scores (per player or team), pegs (per player: [front hole, back
+hole]), dealer (seat, from 1), dealer_name (its letter as the OLED writes it),
+winner (letter or null), message, detail (the last show's breakdown), oled
+(the text rows, suits as Unicode), leds (per track: [hole, [r, g, b]] of each
+lit LED as the strip received it) and milliamps (the firmware's estimate).
 """
 
 import argparse
