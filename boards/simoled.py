@@ -142,7 +142,8 @@ class FakeSSD1306:
 class FakeI2C:
     """Has the methods of ``busio.I2C``; the devices answer at their addresses."""
 
-    def __init__(self, scl, sda, *, frequency=100_000, timeout=255, devices=None):
+    def __init__(self, scl, sda, *, frequency=100_000, timeout=255, devices=None,
+                 log_length=I2C_LOG_LENGTH):
         self.scl = scl
         self.sda = sda
         self.frequency = frequency
@@ -150,6 +151,7 @@ class FakeI2C:
         self.bytes_sent = 0  # on the wire, address bytes included
         self.transactions = 0
         self.log = []  # (address, bytes) of the recent writes, oldest first
+        self.log_length = log_length
         self._locked = False
         self._deinited = False
 
@@ -191,12 +193,13 @@ class FakeI2C:
 
     def writeto(self, address, buffer, *, start=0, end=None):
         self._check()
-        data = bytes(memoryview(buffer)[start:end])
+        data = memoryview(buffer)[start:end]
         device = self._device(address)
         self.bytes_sent += len(data)
-        self.log.append((address, data))
-        if len(self.log) > I2C_LOG_LENGTH:
-            self.log.pop(0)
+        if self.log_length:
+            self.log.append((address, bytes(data)))
+            if len(self.log) > self.log_length:
+                self.log.pop(0)
         device.receive(data)
 
     def readfrom_into(self, address, buffer, *, start=0, end=None):

@@ -500,3 +500,112 @@ def test_framebuf_text_draws_the_glyphs_pixel_for_pixel():
         ".###...###.",
         "...........",
     ]
+
+
+# ---- under MicroPython ---------------------------------------------------------------
+# The real drivers, the real builder and code.py run under MicroPython 1.27 with
+# the stand-ins of tests/mpstubs, in a heap cut down to what a Pico leaves free.
+
+from mprun import MicroPythonCrash, run_micropython  # noqa: E402
+
+DRIVER_SMOKE = """
+import board, busio, mpprobe
+import adafruit_ssd1306
+mpprobe.collect()
+import neopixel
+import neopixel_write
+mpprobe.collect()
+print("framebuf:", adafruit_ssd1306.framebuf.__name__)
+i2c = busio.I2C(board.GP1, board.GP0, frequency=400_000)
+oled = adafruit_ssd1306.SSD1306_I2C(128, 64, i2c, addr=0x3C)
+oled.fill(0)
+oled.text("1" + chr(3), 0, 0, 1, font_name="font5x8.bin")
+oled.show()
+mpprobe.collect()
+ram = i2c.devices[0x3C].ram
+for y in range(8):
+    print("".join("#" if ram[x] >> y & 1 else "." for x in range(11)))
+strip = neopixel.NeoPixel(board.GP2, 121, brightness=1.0, auto_write=False, pixel_order="GRB")
+strip[0] = (255, 0, 0)
+strip[120] = (0, 0, 16)
+strip.show()
+frame = neopixel_write.frames["GP2"]
+print("strip", len(frame), list(frame[:3]), list(frame[-3:]), neopixel_write.writes["GP2"])
+"""
+
+
+def test_drivers_draw_text_and_light_a_strip_under_micropython_in_120_kb():
+    result = run_micropython(DRIVER_SMOKE, heap_kb=120)
+    assert result.ok, result.error
+    assert abs(result.heap_free - 120 * 1024) < 1024
+    lines = result.stdout.splitlines()
+    assert lines[0] == "framebuf: adafruit_framebuf"  # the CircuitPython path, not MicroPython's
+    assert lines[1:9] == [
+        "..#....#.#.",
+        ".##...#####",
+        "..#...#####",
+        "..#...#####",
+        "..#....###.",
+        "..#.....#..",
+        ".###.......",
+        "...........",
+    ]
+    assert lines[9] == "strip 363 [0, 255, 0] [0, 0, 16] 1"
+    assert 0 < result.heap_peak < 120 * 1024
+    assert result.collections == 3
+    print("MicroPython driver smoke test: heap peak %d bytes, fuel %d"
+          % (result.heap_peak, result.fuel_used))
+
+
+BUILD_UNDER_MICROPYTHON = """
+import boards, keypad, microcontroller, neopixel_write, supervisor
+from boards import hardware
+hw = hardware.build(boards.config_for("raspberry_pi_pico"))
+print(len(hw.tracks), sorted(hw.settings.items()))
+hw.tracks[2][0] = (1, 2, 3)
+hw.tracks[2].show()
+print(list(neopixel_write.frames["GP4"][:3]))
+keypad.press("7D")
+event = hw.keys.get()
+print(boards.KEY_LEGEND[event.key_number], event.pressed)
+supervisor.clock.advance(250)
+hw.feed_watchdog()
+print(hw.ticks_ms(), microcontroller.watchdog.feeds)
+hw.nvm[0:2] = b"hi"
+print(len(hw.nvm), bytes(hw.nvm[0:3]), hw.nvm.erases)
+import time
+print(hasattr(time, "monotonic"), hasattr(time, "ticks_ms"))
+"""
+
+
+def test_the_real_builder_runs_under_micropython_with_settings_toml():
+    settings = 'CRIBBAGE_TRACKS = 3\nCRIBBAGE_COLORS = "red,blue"  # two\n'
+    result = run_micropython(BUILD_UNDER_MICROPYTHON, files=("boards",), heap_kb=120,
+                             extra={"settings.toml": settings})
+    assert result.ok, result.error
+    assert result.stdout.splitlines() == [
+        "3 [('CRIBBAGE_COLORS', 'red,blue'), ('CRIBBAGE_TRACKS', 3)]",
+        "[2, 1, 3]",
+        "7 True",
+        "250 1",
+        "4096 b'hi\\xff' 0",
+        "True False",  # CircuitPython's time, not MicroPython's
+    ]
+
+
+def test_code_py_builds_the_board_and_hands_it_to_the_app_under_micropython():
+    app = "def run(hw):\n    print('app got', len(hw.tracks), hw.config.CHIP, hw.font_path)\n"
+    result = run_micropython("import code\n", files=("boards", "code.py"), heap_kb=120,
+                             extra={"lib/app.py": app})
+    assert result.ok, result.error
+    assert result.stdout == "app got 2 RP2040 font5x8.bin\n"
+
+
+def test_micropython_runs_report_errors_and_running_out_of_heap():
+    result = run_micropython("x = 9\nraise ValueError('%d is too many' % x)\n", heap_kb=50)
+    assert not result.ok
+    assert result.error.splitlines()[-1] == "ValueError: 9 is too many"
+    starved = run_micropython("hoard = [bytearray(1000) for i in range(20)]\n", heap_kb=8)
+    assert "MemoryError" in starved.error
+    with pytest.raises(MicroPythonCrash, match="fuel"):
+        run_micropython("while True:\n    pass\n", fuel=20_000_000)

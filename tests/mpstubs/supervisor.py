@@ -1,0 +1,6 @@
+"""supervisor stand-in: ticks_ms from a clock the test moves (MicroPython test runs)."""
+
+from boards.simdev import FakeClock
+
+clock = FakeClock()
+ticks_ms = clock.ticks_ms
