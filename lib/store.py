@@ -1,28 +1,26 @@
-"""lib.store: the game and the settings, kept in the board's one flash sector.
+"""lib.store: the game and the settings, kept as a log in the nvm flash sector.
 
-``microcontroller.nvm`` on the RP2040 is one 4096-byte flash sector: a write
-into bytes that read 0xFF is programmed in place, any other erases the whole
-sector (which wears it: ~100,000 erases) and programs it all again. So the
-store keeps a log, appending each record into the erased bytes after the last:
+The RP2040's nvm is one 4096-byte sector: writing bytes that read 0xFF programs
+them; any other write erases the sector (~100,000 erases wear it out) and
+programs it all again. So records are appended into the erased bytes:
 
-    header  b"CRB", VERSION, generation (2 bytes, +1 per compaction)
-    record  length (1 byte, or 0x80|high, low for 128+), kind, payload, check
+    header  b"CRB", VERSION, generation (2 bytes; +1 per compaction)
+    record  length (1 byte; 0x80|high, low from 128), kind, payload, check
 
-The check is a CRC-8 (poly 0x07) of length, kind and payload, stored as 0x00
-when it comes out 0xFF, so an unprogrammed check never passes; a length byte is
-never 0xFF, which marks the erased end. Kinds: BASE (state.to_bytes of the
-game), EVENT (its last journal event), UNDO, NEXT_GAME, SETTINGS (the app's
-bytes; the last wins). Loading replays the records after the last BASE and
-stops at the first torn, garbled or refused one. A record that does not fit,
-or a torn tail, makes the next write compact: one erase, then the header, the
-settings and a BASE of the game now.
+check: CRC-8 (poly 0x07) of length, kind and payload, 0x00 in place of 0xFF so
+an unprogrammed check never passes. A length is never 0xFF: the erased end.
+Kinds: BASE (state.to_bytes of a game), EVENT (its last journal event), UNDO,
+NEXT_GAME, SETTINGS (the app's bytes; the last wins). Loading replays the
+records after the last BASE, up to the first torn, garbled or refused one. A
+record that does not fit, or a torn tail, makes the store compact: one erase,
+then the header, the settings and a BASE of the game now.
 
-A power cut during an append leaves the game as it was before the action, or
-after it once the check byte is in. The limit of one sector: a cut from the
-start of a compaction's erase until its BASE is programmed wipes the sector and
-the board starts a fresh game. So the store compacts only when it must, or at
-the start of a game once the log is half full, when the least is at stake. A
-game whose undo history outgrows half the sector loses that history then.
+A power cut during an append leaves the game before the action, or after it
+once the check byte is in. The limit of one sector: a cut from the start of a
+compaction's erase until its BASE is programmed wipes the sector and the board
+starts afresh. So the store compacts only when it must, or at the start of a
+game once the log is half full, when least is at stake. A game whose undo
+history outgrows half the sector loses that history (not its state) there.
 """
 
 from micropython import const
@@ -46,7 +44,7 @@ def _crc_table():
     for i in range(256):
         c = i
         for _ in range(8):
-            c = ((c << 1) ^ 0x07) & 0xFF if c & 0x80 else (c << 1) & 0xFF
+            c = (c << 1) ^ (0x107 if c & 0x80 else 0)  # x^8 + x^2 + x + 1
         table[i] = c
     return bytes(table)
 
@@ -194,35 +192,22 @@ class Store:
     def record_event(self, game: Game) -> None:
         """The action just accepted: game.journal[-1]."""
         self._ready()
-        if game is not self._game or len(game.journal) != self._count + 1:
-            self.record_new_game(game)
-        else:
-            self._synced()
-            self._append(EVENT, game.journal[-1])
+        n = len(game.journal)
+        self._follow(game, n == self._count + 1, EVENT, game.journal[-1] if n else b"")
 
     def record_undo(self):
         """game.undo() was just done on the game the store follows."""
         self._ready()
         game = self._game
-        if game is None:
-            return
-        if len(game.journal) != self._count - 1:
-            self.record_new_game(game)
-        else:
-            self._synced()
-            self._append(UNDO, b"")
+        if game is not None:
+            self._follow(game, len(game.journal) == self._count - 1, UNDO, b"")
 
     def record_next_game(self):
         """game.next_game() was just done: the next game of the match."""
         self._ready()
         game = self._game
-        if game is None:
-            return
-        if not self._over or game.journal or game.over:
-            self.record_new_game(game)
-        else:
-            self._synced()
-            self._at_game_start(NEXT_GAME, b"")
+        if game is not None:
+            self._follow(game, self._over and not game.journal and not game.over, NEXT_GAME, b"")
 
     def record_settings(self, blob):
         """The app's settings (up to MAX_SETTINGS bytes); unchanged ones are not written."""
@@ -242,6 +227,18 @@ class Store:
         game = self._game
         self._count = len(game.journal) if game is not None else 0
         self._over = game is not None and game.over
+
+    def _follow(self, game, follows, kind, payload):
+        # A change the log cannot follow from its last record (another game
+        # object, a record missed) saves the game whole instead.
+        if game is not self._game or not follows:
+            self.record_new_game(game)
+            return
+        self._synced()
+        if kind == NEXT_GAME:
+            self._at_game_start(kind, payload)
+        else:
+            self._append(kind, payload)
 
     def _at_game_start(self, kind, payload):
         # Compacting now puts the least at stake, and spares a mid-game one.
