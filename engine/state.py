@@ -6,10 +6,15 @@ exactly, undo history included. Every value is one byte (0..255).
 """
 
 from engine.errors import IllegalAction
+from engine.pegging import MAX_COUNT, pile_count
 from engine.play import NOBODY, Play
-from engine.rules import Config, check_config, sides_of
+from engine.rules import Config, check_config, hand_size, has_crib, sides_of
 
 FORMAT = 1  # bump when the layout below changes; older data is refused
+
+# engine.game's phases are 0..4 (CUT, STARTER, PLAY, SHOW, OVER); a PLAY needs a Play.
+_PHASES = 5
+_PLAY_PHASE = 2
 
 # Event codes: the first byte of each journalled action.
 PEG = 1        # side, points
@@ -125,6 +130,7 @@ def decode(game, data):
             pos += 1
         if pos != len(data) or len(fields) != 10 or len(backs) != sides:
             raise ValueError("saved state has the wrong length")
+        _check_state(config, sides, fields, seen, play)
     except (IndexError, IllegalAction) as err:
         raise ValueError("not a saved game: %s" % err)
     game.config = config
@@ -136,6 +142,48 @@ def decode(game, data):
     game.backs = backs
     game.seen = seen
     game.play = play
+
+
+def _check_state(config, sides, fields, seen, play):
+    """ValueError unless the decoded fields make a state the rules can reach."""
+    dealer, phase, show_step, starter = fields[1], fields[2], fields[4], fields[5]
+    winner, loser, level, last_side = fields[6], fields[7], fields[8], fields[9]
+    players = config.players
+    if dealer >= players or phase >= _PHASES or level > 3:
+        raise ValueError("bad dealer, phase or skunk")
+    if show_step > players + (1 if has_crib(config) else 0):
+        raise ValueError("bad show step")
+    for side in (winner, loser, last_side):
+        if side != NOBODY and side >= sides:
+            raise ValueError("bad side")
+    _check_cards(seen)
+    if starter != NOBODY and starter > 51:
+        raise ValueError("bad starter")
+    if play is None:
+        if phase == _PLAY_PHASE:
+            raise ValueError("the play is missing")
+        return
+    seats = play.seats
+    if seats != players or play.passed >> seats:
+        raise ValueError("bad play")
+    if play.turn != NOBODY and (play.turn >= seats or not play.left[play.turn]):
+        raise ValueError("bad turn")
+    if play.last != NOBODY and play.last >= seats:
+        raise ValueError("bad last player")
+    _check_cards(play.pile)
+    if play.count != pile_count(play.pile) or play.count > MAX_COUNT:
+        raise ValueError("bad count")
+    size = hand_size(config)
+    for seat in range(seats):
+        _check_cards(play.laid[seat])
+        if play.left[seat] + len(play.laid[seat]) != size:
+            raise ValueError("bad hand")
+
+
+def _check_cards(cards):
+    for i in range(len(cards)):
+        if cards[i] > 51 or cards[i] in cards[:i]:
+            raise ValueError("bad card")
 
 
 def to_bytes(game):

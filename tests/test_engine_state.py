@@ -1,0 +1,150 @@
+"""Saved games: bytes out and back, and anything else refused with ValueError."""
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine import Game, make_config, parse_card
+from engine import state
+from engine.errors import IllegalAction
+from engine.rules import FIVE_CARD, SHOTGUN
+
+from engine_checks import deal, play_hand
+
+
+def saved_games():
+    """Games at different points, each with its journal."""
+    out = [Game(), Game(cut=True), Game(make_config(players=4, muggins=True), dealer=3)]
+    game = Game(make_config(players=3), dealer=2)
+    hands, crib, starter = deal(game, 1)
+    play_hand(game, hands, crib, starter)
+    out.append(game)
+    game = Game()
+    game.turn_starter(parse_card("2C"))
+    for t in ("5H", "KS", "5D"):
+        game.lay(parse_card(t))
+    out.append(game)  # mid-play
+    game = Game(make_config(variant=SHOTGUN))
+    game.turn_starter(parse_card("2C"))
+    game.advance()
+    out.append(game)  # mid-show
+    game = Game(make_config(variant=FIVE_CARD))
+    for _ in range(3):
+        game.peg(0, 29)
+    out.append(game)  # over
+    return out
+
+
+@pytest.mark.parametrize("index", range(7))
+def test_round_trip(index):
+    game = saved_games()[index]
+    data = state.to_bytes(game)
+    assert isinstance(data, bytes)
+    again = state.from_bytes(Game, data)
+    assert state.encode(again) == state.encode(game)
+    assert again.journal == game.journal
+    assert state.to_bytes(again) == data
+    # the undo history came along
+    while game.journal:
+        game.undo()
+        again.undo()
+        assert state.encode(again) == state.encode(game)
+
+
+def test_round_trip_after_next_game():
+    game = Game(make_config(match_games=3))
+    for _ in range(4):
+        game.peg(0, 25)  # 100: no skunk
+    for _ in range(5):
+        game.peg(1, 25)
+    game.next_game()
+    game.peg(0, 3)
+    again = state.from_bytes(Game, state.to_bytes(game))
+    assert state.encode(again) == state.encode(game)
+    assert again.tally == [0, 1] and again.games_played == 1 and again.dealer == 0
+
+
+def test_encode_is_stable():
+    assert state.encode(Game()) == state.encode(Game())
+    assert state.encode(Game()) != state.encode(Game(dealer=1))
+
+
+@pytest.mark.parametrize("data", [
+    b"", b"\x01", b"\x00\x00", b"\x02\x1c", b"hello, world", bytes(40), bytes([255] * 40),
+])
+def test_garbage_is_refused(data):
+    with pytest.raises(ValueError):
+        state.from_bytes(Game, data)
+
+
+def test_another_format_is_refused():
+    data = bytearray(state.to_bytes(Game()))
+    data[0] = state.FORMAT + 1
+    with pytest.raises(ValueError, match="format"):
+        state.from_bytes(Game, bytes(data))
+    data = bytearray(state.to_bytes(Game()))
+    data[2] = state.FORMAT + 1  # the snapshot's own format byte
+    with pytest.raises(ValueError, match="format"):
+        state.from_bytes(Game, bytes(data))
+
+
+def test_a_journal_that_does_not_replay_is_refused():
+    data = state.to_bytes(Game()) + bytes([2, state.LAY, 5])  # a lay before the starter
+    with pytest.raises(ValueError, match="replay"):
+        state.from_bytes(Game, data)
+
+
+def test_decode_leaves_the_game_alone_when_refused():
+    game = Game()
+    before = state.encode(game)
+    with pytest.raises(ValueError):
+        state.decode(game, b"\x01\x02")
+    assert state.encode(game) == before
+
+
+def test_check_event():
+    state.check_event(bytes([state.LAY, 51]))
+    for bad in (b"", bytes([state.LAY, 52]), bytes([state.GO, 1]), bytes([99]),
+                bytes([state.SHOW, 255, 0, 4, 1, 2]), bytes([state.CUT, 3, 1])):
+        with pytest.raises(ValueError):
+            state.check_event(bad)
+
+
+def _use(game):
+    """Everything a board might do next with a loaded game."""
+    for action in (lambda: game.lay(5), game.go, game.advance, lambda: game.peg(0, 2),
+                   lambda: game.count_show([1, 2, 3, 4]), lambda: game.turn_starter(9),
+                   game.showing, game.known_cards, game.match_winner, game.undo,
+                   lambda: state.encode(game), lambda: state.to_bytes(game)):
+        try:
+            action()
+        except IllegalAction:
+            pass
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.binary(max_size=80))
+def test_random_bytes_raise_nothing_but_value_error(data):
+    try:
+        game = state.from_bytes(Game, data)
+    except ValueError:
+        return
+    _use(game)
+
+
+def _valid_saves():
+    return [state.to_bytes(g) for g in saved_games()]
+
+
+@settings(max_examples=1500, deadline=None)
+@given(st.integers(0, 6), st.lists(st.tuples(st.integers(0, 400), st.integers(0, 255)),
+                                    min_size=1, max_size=3))
+def test_corrupted_saves_load_as_a_usable_game_or_raise_value_error(which, changes):
+    data = bytearray(_valid_saves()[which])
+    for pos, value in changes:
+        data[pos % len(data)] = value
+    try:
+        game = state.from_bytes(Game, bytes(data))
+    except ValueError:
+        return
+    _use(game)
