@@ -30,6 +30,9 @@ The app uses only this interface of that object:
     Call at least every few seconds, or the board resets.
 ``config``
     The config module this object was built from.
+``hole_map``
+    ``hole_map[hole - 1]`` is the LED under ``hole`` (1..121) on every strip,
+    from the config's ``LAYOUT`` and ``ROW_LENGTH`` (see boards/layout.py).
 ``settings``
     Every ``CRIBBAGE_*`` key of ``settings.toml``, as ``os.getenv`` reads it
     (an int or a str), in a dict.

@@ -5,6 +5,8 @@ CircuitPython modules passed in, so the laptop simulator (boards/sim.py) and
 the MicroPython stand-ins (tests/mpstubs) build the very same object.
 """
 
+from boards import layout
+
 try:
     from typing import Any, Callable, Dict, List, Optional
 except ImportError:
@@ -40,6 +42,7 @@ class PegBoard:
         self.feed_watchdog = feed_watchdog
         self.settings = settings
         self.font_path = font_path
+        self.hole_map = layout.hole_map(config)  # hole_map[hole - 1] = LED under the hole
         self.i2c = None  # type: Any
         self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive
 

@@ -130,6 +130,18 @@ def test_hole_map_is_a_byte_per_hole_for_the_config():
     assert list(layout.hole_map(PICO)) == list(range(121))
 
 
+def test_the_board_carries_the_hole_map_of_its_config():
+    assert list(sim.build().hole_map) == list(range(121))
+
+    class Folded:
+        pass
+    for name in dir(PICO):
+        if name.isupper():
+            setattr(Folded, name, getattr(PICO, name))
+    Folded.LAYOUT = "serpentine"
+    assert sim.build(Folded).hole_map[31 - 1] == 59
+
+
 # ---- strips -------------------------------------------------------------------
 
 def test_strip_frame_is_363_bytes_in_grb_order():
