@@ -10,7 +10,7 @@ from engine.pegging import MAX_COUNT, pile_count
 from engine.play import NOBODY, Play
 from engine.rules import Config, check_config, hand_size, has_crib, sides_of
 
-FORMAT = 1  # bump when the layout below changes; older data is refused
+FORMAT = 2  # bump when the layout below changes; older data is refused
 
 # engine.game's phases are 0..4 (CUT, STARTER, PLAY, SHOW, OVER); a PLAY needs a Play.
 _PHASES = 5
@@ -187,10 +187,17 @@ def _check_cards(cards):
 
 
 def to_bytes(game):
-    """Snapshot at the game's start + the journal: everything, undo included."""
+    """Snapshot at the game's start + the journal: everything, undo included.
+
+    FORMAT, snapshot length, snapshot, event count (2 bytes), then each event
+    as its length and its bytes: a save cut short anywhere is refused.
+    """
     base = game._checkpoints[0]
     out = bytearray([FORMAT, len(base)])
     out.extend(base)
+    count = len(game.journal)
+    out.append(count >> 8)
+    out.append(count & 0xFF)
     for event in game.journal:
         out.append(len(event))
         out.extend(event)
@@ -206,6 +213,10 @@ def from_bytes(game_class, data):
     decode(game, bytes(data[2:2 + n]))
     game._reset_journal()
     pos = 2 + n
+    if pos + 2 > len(data):
+        raise ValueError("saved game cut short")
+    count = (data[pos] << 8) | data[pos + 1]
+    pos += 2
     while pos < len(data):
         size = data[pos]
         event = bytes(data[pos + 1:pos + 1 + size])
@@ -216,4 +227,6 @@ def from_bytes(game_class, data):
         except IllegalAction as err:
             raise ValueError("saved game does not replay: %s" % err)
         pos += 1 + size
+    if len(game.journal) != count:
+        raise ValueError("saved game cut short: %d of %d actions" % (len(game.journal), count))
     return game

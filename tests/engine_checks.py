@@ -451,7 +451,8 @@ def check_state_bytes():
     game.undo()
     assert state.encode(again) == state.encode(game)
     yield
-    for bad in (b"", b"\x01", data[:-1], data[:5], b"\x02" + data[1:], b"hello world"):
+    for bad in (b"", bytes([state.FORMAT]), data[:-1], data[:-2], data[:5],
+                bytes([state.FORMAT + 1]) + data[1:], b"hello world"):
         raises(ValueError, lambda: state.from_bytes(Game, bad))
 
 

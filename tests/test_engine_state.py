@@ -77,6 +77,13 @@ def test_garbage_is_refused(data):
         state.from_bytes(Game, data)
 
 
+def test_truncated_saves_are_refused():
+    data = state.to_bytes(saved_games()[3])
+    for n in range(len(data)):
+        with pytest.raises(ValueError):
+            state.from_bytes(Game, data[:n])
+
+
 def test_another_format_is_refused():
     data = bytearray(state.to_bytes(Game()))
     data[0] = state.FORMAT + 1
@@ -89,9 +96,19 @@ def test_another_format_is_refused():
 
 
 def test_a_journal_that_does_not_replay_is_refused():
-    data = state.to_bytes(Game()) + bytes([2, state.LAY, 5])  # a lay before the starter
+    game = Game()
+    game.turn_starter(parse_card("5H"))
+    data = bytearray(state.to_bytes(game))
+    data[-1] = parse_card("5C")  # the starter again: a lay before it
+    data[-2] = state.LAY
     with pytest.raises(ValueError, match="replay"):
-        state.from_bytes(Game, data)
+        state.from_bytes(Game, bytes(data))
+
+
+def test_extra_bytes_after_the_journal_are_refused():
+    data = state.to_bytes(saved_games()[4])
+    with pytest.raises(ValueError):
+        state.from_bytes(Game, data + bytes([1, state.GO]))
 
 
 def test_decode_leaves_the_game_alone_when_refused():
