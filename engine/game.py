@@ -38,6 +38,7 @@ THREE_FOR_LAST = 3  # five-card: the pone's start
 MAX_PEG = 29       # the most one hand (or one keyed score) can make
 
 _CHECKPOINT_EVERY = 16
+_COUNTER_MAX = 255  # hands and games are counted in one byte of a saved state
 
 
 class Game:
@@ -152,7 +153,8 @@ class Game:
             self.loser = runner
             self.level = skunk_level(self.scores[runner], self.config.target, self.config.values)
         self.tally[self.winner] += game_value(self.level, self.config.values)
-        self.games_played += 1
+        if self.games_played < _COUNTER_MAX:  # kept in one byte: stops at 255
+            self.games_played += 1
 
     def _scores(self, results):
         """Peg [(seat-or-side, points, reasons)] in order; stop at game end."""
@@ -348,7 +350,8 @@ class Game:
         self.show_step += 1
         if self.show_step >= len(self.show_order()):
             self.dealer = (self.dealer + 1) % self.config.players
-            self.hand_no += 1
+            if self.hand_no < _COUNTER_MAX:  # kept in one byte: stops at 255
+                self.hand_no += 1
             self.phase = STARTER
             self._new_deal()
 

@@ -530,3 +530,22 @@ def test_random_games_refusals_change_nothing_and_undo_is_exact(players, variant
         game.undo()
         history.pop()
         assert state.encode(game) == history[-1]
+
+
+# --- long sessions ------------------------------------------------------------------------
+
+def test_hand_and_game_counters_stop_at_255_and_the_game_goes_on():
+    # Both are saved in one byte; they used to overflow it and make the action fail.
+    game = Game()
+    for _ in range(260):
+        for _ in range(5):
+            game.peg(0, 25)
+        game.next_game()
+    assert game.games_played == 255
+    for _ in range(260 * 5):  # starter, play, three show steps: one hand
+        game.advance()
+    assert game.hand_no == 255
+    again = state.from_bytes(Game, state.to_bytes(game))
+    assert state.encode(again) == state.encode(game)
+    game.undo()
+    assert game.hand_no == 255
