@@ -1,0 +1,139 @@
+#!/usr/bin/env python3
+"""How often lib.store erases the nvm sector, over realistic games.
+
+    python tools/bench_store.py              # 500 games each way
+    python tools/bench_store.py --games 200 --seed 7
+
+Two players, 121 holes, the real rules engine on a simulated RP2040 nvm
+(boards.simnvm.SimNVM). Keyed cards: each deal is the starter, the eight cards
+laid (and the goes), then three shows, every action saved as it is accepted;
+the next game follows each. Keyed pegs: the same games' scores keyed as points,
+one peg per score. Every 200 games a new Game object starts (the engine counts
+games played in one byte). Laptop only.
+"""
+
+import argparse
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from boards.simnvm import SimNVM  # noqa: E402
+from engine.game import PLAY, SHOW, Game  # noqa: E402
+from engine.pegging import MAX_COUNT  # noqa: E402
+from engine.show import score_hand  # noqa: E402
+from lib.store import Store  # noqa: E402
+
+LIFETIME_ERASES = 100000
+LIGHTS = b"\x01\x03\x00"
+GAMES_PER_OBJECT = 200  # then a new Game, as after a power-up with a fresh match
+
+
+def shuffled(rng):
+    deck = list(range(52))
+    for i in range(51, 0, -1):
+        j = rng.randrange(i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+def keep(six, starters):
+    """The four cards a player keeps: the best hand over a few starters it might get."""
+    best, kept = -1, six[0:4]
+    for i in range(6):
+        for j in range(i + 1, 6):
+            four = [c for k, c in enumerate(six) if k not in (i, j)]
+            total = sum([score_hand(four, s) for s in starters])
+            if total > best:
+                best, kept = total, four
+    return kept
+
+
+def deal(game, rng):
+    """One deal as it is keyed: yields the [Score] of each action."""
+    deck = shuffled(rng)
+    hands = [keep(deck[0:6], deck[13:17]), keep(deck[6:12], deck[17:21])]
+    kept = [list(hand) for hand in hands]
+    crib = [c for c in deck[0:12] if c not in hands[0] and c not in hands[1]]
+    yield game.turn_starter(deck[12])  # cards 13.. stand for the unseen rest
+    while game.phase == PLAY:
+        seat = game.play.turn
+        playable = [c for c in hands[seat] if game.play.count + min(c // 4 + 1, 10) <= MAX_COUNT]
+        if playable:
+            card = rng.choice(playable)
+            hands[seat].remove(card)
+            yield game.lay(card)
+        else:
+            yield game.go()
+    while game.phase == SHOW:
+        seat, is_crib = game.showing()
+        yield game.count_show(crib if is_crib else kept[seat]).scores
+
+
+def run(games, seed, keyed_pegs):
+    """Counts after `games` games saved one action at a time."""
+    rng = random.Random(seed)
+    store = Store(SimNVM())
+    store.load()
+    store.record_settings(LIGHTS)
+    cards = pegs = None
+    counts = {"actions": 0, "deals": 0, "mid-game erases": 0}
+
+    def saved(game):
+        erases = store.erases
+        store.record_event(game)
+        counts["actions"] += 1
+        counts["mid-game erases"] += store.erases - erases
+
+    for number in range(games):
+        if number % GAMES_PER_OBJECT == 0:  # games_played is one byte in a saved game
+            cards, pegs = Game(), Game()
+            store.record_new_game(pegs if keyed_pegs else cards)
+        while not cards.over:
+            counts["deals"] += 1
+            for scores in deal(cards, rng):
+                if not keyed_pegs:
+                    saved(cards)
+                for score in scores:
+                    if keyed_pegs and not pegs.over:
+                        pegs.peg(score.side, score.points)
+                        saved(pegs)
+                if cards.over:
+                    break
+        cards.next_game()
+        if keyed_pegs:
+            assert pegs.over  # the same points to the same sides: the same end
+            pegs.next_game()
+        store.record_next_game()
+    counts["erases"] = store.erases
+    counts["bytes"] = store.bytes_written
+    return counts
+
+
+def report(title, games, counts, pegs):
+    erases, actions = counts["erases"], counts["actions"]
+    print(title)
+    print("  %d games: %.1f deals and %.1f saved actions a game"
+          % (games, counts["deals"] / games, actions / games))
+    print("  %.2f bytes per action; %d erases, %d of them mid-game"
+          % (counts["bytes"] / actions, erases, counts["mid-game erases"]))
+    if pegs:
+        print("  %.2f erases per 100 pegs" % (100.0 * erases / actions))
+    print("  %.3f erases per game: %d games in a sector's lifetime of %d erases"
+          % (erases / games, LIFETIME_ERASES * games // max(erases, 1), LIFETIME_ERASES))
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    report("Keyed cards (the starter, the play, three shows):", args.games,
+           run(args.games, args.seed, keyed_pegs=False), False)
+    report("Keyed pegs (one peg per score):", args.games,
+           run(args.games, args.seed, keyed_pegs=True), True)
+
+
+if __name__ == "__main__":
+    main()
