@@ -5,7 +5,8 @@
     python tools/bench_store.py --games 200 --seed 7
 
 Two players, 121 holes, the real rules engine on a simulated RP2040 nvm
-(boards.simnvm.SimNVM). Keyed cards: each deal is the starter, the eight cards
+(boards.simnvm.SimNVM). Keyed cards: each player keeps the four cards that
+score best against a few starters; each deal is the starter, the eight cards
 laid (and the goes), then three shows, every action saved as it is accepted;
 the next game follows each. Keyed pegs: the same games' scores keyed as points,
 one peg per score. Every 200 games a new Game object starts (the engine counts
