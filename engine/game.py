@@ -385,11 +385,15 @@ class Game:
         self.phase = STARTER
 
     def _redeal_first(self, seat):
-        # Before the first hand: the five-card pone's 3 follows the new dealer.
-        if self.config.variant == FIVE_CARD and self.scores[self.side_of(self.pone)] == THREE_FOR_LAST:
-            keep = self.games_played
-            self._fresh(seat, STARTER)
-            self.games_played = keep
+        # Before the first hand: the five-card pone's 3 follows the new dealer
+        # (and nothing else pegged so far is lost).
+        if self.config.variant == FIVE_CARD and seat != self.dealer:
+            old = self.side_of(self.pone)
+            self.scores[old] -= THREE_FOR_LAST
+            self.backs[old] = min(self.backs[old], self.scores[old])
+            self._set_dealer(seat)
+            self._score(self.side_of(self.pone), THREE_FOR_LAST, ["three for last"])
+            return
         self._set_dealer(seat)
 
     def _act_cut(self, cards):

@@ -398,6 +398,24 @@ def test_five_card_the_three_follow_the_cut():
     assert game.dealer == 1 and game.scores == [3, 0]
 
 
+def test_five_card_a_new_first_dealer_moves_only_the_three():
+    # Points keyed before the first hand used to be wiped when the dealer
+    # changed, and the 3 stayed put once the pone had pegged more.
+    game = Game(make_config(variant=FIVE_CARD), dealer=0)
+    game.peg(0, 5)
+    game.set_dealer(1)
+    assert game.dealer == 1 and game.scores == [8, 0]
+    game = Game(make_config(variant=FIVE_CARD), dealer=0)
+    game.peg(1, 2)
+    game.set_dealer(1)
+    assert game.scores == [3, 2]
+    game.set_dealer(1)  # the same dealer again: nothing moves
+    assert game.scores == [3, 2]
+    game.undo()
+    game.undo()
+    assert game.scores == [0, 5] and game.dealer == 0
+
+
 def test_seven_card_cribbage_counts_five_card_hands():
     game = Game(make_config(variant=SEVEN_CARD), dealer=0)
     game.turn_starter(parse_card("KS"))
