@@ -1,0 +1,77 @@
+"""python -m engine count ...: run as a player would, in a subprocess."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def count(*args):
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "engine", "count"] + list(args), cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
+
+
+def test_count_prints_the_breakdown_and_total():
+    run = count("4C", "5D", "5H", "6S", "KC")
+    assert run.returncode == 0 and run.stderr == ""
+    lines = run.stdout.splitlines()
+    assert lines[0] == "4C 5D 5H 6S | KC"
+    assert [line.split()[0] for line in lines[1:-1]] == ["fifteen"] * 4 + ["pair"] + ["run"] * 2
+    assert lines[-1] == ("  total 16: fifteen two, fifteen four, fifteen six, fifteen eight, "
+                         "a pair is ten, a run of three is thirteen, a run of three is sixteen")
+    assert "  pair     5H 5D               2" in lines
+
+
+def test_count_json():
+    run = count("5H", "5D", "5S", "JC", "5C", "--json")
+    assert run.returncode == 0
+    data = json.loads(run.stdout)
+    assert data["total"] == 29 and data["starter"] == "5C" and data["crib"] is False
+    assert data["hand"] == ["5H", "5D", "5S", "JC"]
+    assert sum(item["points"] for item in data["items"]) == 29
+    assert data["items"][-1] == {"kind": "nobs", "cards": ["JC"], "points": 1}
+    assert data["spoken"].endswith("one for his nobs is twenty-nine")
+
+
+def test_count_crib_needs_a_five_card_flush():
+    hand = count("2H", "4H", "6H", "8H", "QS", "--json")
+    crib = count("2H", "4H", "6H", "8H", "QS", "--crib", "--json")
+    assert json.loads(hand.stdout)["total"] == 4
+    assert json.loads(crib.stdout)["total"] == 0 and json.loads(crib.stdout)["crib"] is True
+    assert "(crib)" in count("2H", "4H", "6H", "8H", "QS", "--crib").stdout
+
+
+def test_count_reads_any_spelling():
+    run = count("q\u2660", "10d", "5h", "5c", "Js", "--json")
+    assert json.loads(run.stdout)["hand"] == ["QS", "10D", "5H", "5C"]
+
+
+def test_count_five_and_six_card_hands():
+    assert json.loads(count("5S", "5H", "5D", "5C", "JS", "KS", "--json").stdout)["total"] == 37
+    assert json.loads(count("2H", "3H", "4H", "5H", "6H", "7H", "8H", "--json").stdout)["total"] == 28
+
+
+@pytest.mark.parametrize("args, message", [
+    (["4C", "5D", "5H", "6X", "KC"], "'6X'"),
+    (["4C", "5D", "5H", "4c", "KC"], "duplicate card 4C"),
+    (["4C", "5D", "KC"], "not 3 cards"),
+    (["4C", "5D", "5H", "6S", "7S", "8S", "9S", "10S"], "not 8 cards"),
+    (["1C", "5D", "5H", "6S", "KC"], "'1C'"),
+])
+def test_bad_input_goes_to_stderr_with_exit_code_2(args, message):
+    run = count(*args)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert message in run.stderr and run.stderr.startswith("error: ")
+
+
+def test_no_command_is_a_usage_error():
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    run = subprocess.run([sys.executable, "-m", "engine"], cwd=ROOT, capture_output=True,
+                         text=True, env=env, timeout=60)
+    assert run.returncode == 2 and "usage" in run.stderr and run.stdout == ""
