@@ -78,6 +78,7 @@ class App:
         self.detail_at = 0
         self.errors = 0
         self.drawn = None
+        self.was_busy = False
         self.render()
 
     def now(self):
@@ -135,8 +136,11 @@ class App:
                 pressed = True
             event = self.board.keys.get()
         now = self.now()
-        if pressed or self.pegs.busy(now) or len(self.table.detail) > DETAIL_ROWS:
+        busy = self.pegs.busy(now)
+        # One more frame after an animation ends puts the pegs back at rest.
+        if pressed or busy or self.was_busy or len(self.table.detail) > DETAIL_ROWS:
             self.render()
+        self.was_busy = busy
 
     def render(self):
         now = self.now()

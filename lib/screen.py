@@ -86,6 +86,8 @@ class Screen:
         for page in range(PAGES):
             if rows[page] != self.rows[page]:
                 changed.append(page)
+            elif page and rows[page - 1] != self.rows[page - 1] and rows[page - 1][0] == "scores":
+                changed.append(page)  # the big digits' lower half lives on the next page
         for page in changed:
             if page > 0 and rows[page] == ("bottom",):
                 continue
