@@ -247,3 +247,20 @@ def test_readme_walkthrough_a_hand_at_the_table():
         t.keys(keys)
         assert (t.scores, t.oled()[2]) == (scores, status), keys
     assert t.oled()[4:] == ["A+15 crib", "15 5\x03 10\x04 =2", "15 5\x04 10\x04 =2"]
+
+
+def test_counters_stop_at_a_byte_instead_of_breaking_the_save():
+    from engine import state
+    from engine.game import Game
+    game = Game()
+    for _ in range(300):  # deals passed with '#' only
+        for _ in range(1 + len(game.show_order()) + 1):
+            game.advance()
+    assert game.hand_no == 255
+    assert state.from_bytes(Game, state.to_bytes(game)).hand_no == 255
+    for _ in range(260):
+        for _ in range(5):
+            game.peg(0, 29)
+        game.next_game()
+    assert game.games_played == 255
+    assert state.decode(Game(), state.encode(game)) is None
