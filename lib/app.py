@@ -52,10 +52,25 @@ def _pad(text, width):
 
 
 def wrap(text, width=COLUMNS):
+    """Lines of at most `width` characters, broken at spaces where possible."""
     lines = []
-    while text:
-        lines.append(text[:width])
-        text = text[width:]
+    line = ""
+    for word in text.split(" "):
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
     return lines
 
 
@@ -91,10 +106,7 @@ class App:
         try:
             table.press(key)
         except Exception as err:  # a bug must not stop the board: say so, keep the game
-            self.errors += 1
-            table.mode = HOME
-            table.entry = None
-            table.message = "error: %s" % err
+            self.fail(err)
         self.save()
         now = self.now()
         if table.scored:
@@ -125,8 +137,26 @@ class App:
             self.errors += 1
             table.message = "not saved: %s" % err
 
+    def fail(self, err):
+        self.errors += 1
+        table = self.table
+        table.mode = HOME
+        table.entry = None
+        table.message = "error: %s" % err
+
     def step(self):
-        """One pass of the loop: keys, then redraw what changed."""
+        """One pass of the loop; an error is shown on the OLED and the loop goes on."""
+        try:
+            self._step()
+        except Exception as err:
+            self.fail(err)
+            try:
+                self.screen.draw(self.rows(self.now()))
+            except Exception:
+                pass  # the OLED itself failed: the watchdog and the next pass remain
+            self.drawn = None  # the strips may be half written: redraw them next time
+
+    def _step(self):
         self.board.feed_watchdog()
         pressed = False
         event = self.board.keys.get()
@@ -196,9 +226,4 @@ def _scored_text(table):
 def run(board):
     app = App(board)
     while True:
-        try:
-            app.step()
-        except Exception as err:  # keep the loop alive; the watchdog covers hangs
-            app.errors += 1
-            app.table.mode = HOME
-            app.table.message = "error: %s" % err
+        app.step()

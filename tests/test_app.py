@@ -264,3 +264,29 @@ def test_counters_stop_at_a_byte_instead_of_breaking_the_save():
         game.next_game()
     assert game.games_played == 255
     assert state.decode(Game(), state.encode(game)) is None
+
+
+def test_a_failing_strip_is_reported_and_the_loop_goes_on():
+    t = Table()
+    strip = t.board.tracks[0]
+    real_show = strip.show
+
+    def broken():
+        raise OSError("strip data line stuck")
+
+    strip.show = broken  # the hardware fails, not our logic
+    t.keys("12A")
+    assert t.scores == [12, 0]  # the peg is kept
+    assert t.oled()[4:6] == ["error: strip data", "line stuck"]
+    strip.show = real_show
+    t.keys("3B")
+    assert t.scores == [12, 3] and t.led(0, 12) == RED  # redrawn once it works again
+    assert t.app.errors == 2  # the redraw after 12A and its settling pass
+
+
+def test_messages_wrap_at_spaces():
+    from lib.app import wrap
+    assert wrap("10S makes the count 34; the limit is 31") == [
+        "10S makes the count", "34; the limit is 31"]
+    assert wrap("x" * 25) == ["x" * 21, "xxxx"]
+    assert wrap("") == []
