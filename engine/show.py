@@ -22,16 +22,38 @@ def is_impossible(total):
     return total in IMPOSSIBLE_TOTALS or total > MAX_HAND or total < 0
 
 
+def _checked(hand, starter):
+    """[hand cards..., starter] as card ints; ValueError for a bad or repeated card."""
+    cards = list(hand)
+    cards.append(starter)
+    for c in cards:
+        # Card ints (the board's own) skip the text parser; anything else goes through it.
+        if type(c) is not int or c < 0 or c > 51:
+            return parse_cards(cards)
+    if len(set(cards)) != len(cards):
+        parse_cards(cards)  # raises, naming the card seen twice
+    return cards
+
+
 def _cards(hand, starter):
-    cards = parse_cards(list(hand) + [starter])
+    cards = _checked(hand, starter)
     return cards[:-1], cards[-1]
 
 
 def count_fifteens(values):
     """How many sets of cards sum to 15 (subset-sum count)."""
+    if len(values) == 5:
+        # A hand and its starter. No card is 15 alone; a set of 3 or 4 cards makes
+        # 15 exactly when the 2 or 1 left out make the total less 15.
+        a, b, c, d, e = values
+        rest = a + b + c + d + e - 15
+        pairs = (a + b, a + c, a + d, a + e, b + c, b + d, b + e, c + d, c + e, d + e)
+        return pairs.count(15) + pairs.count(rest) + values.count(rest) + (rest == 0)
     ways = [1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]
+    top = 0  # the most the values so far can sum to: no sum above it is reachable
     for v in values:
-        t = 15
+        top += v
+        t = top if top < 15 else 15
         while t >= v:
             ways[t] += ways[t - v]
             t -= 1
@@ -40,23 +62,33 @@ def count_fifteens(values):
 
 def score_ranks(ranks):
     """Points from fifteens, pairs and runs: everything suits don't touch."""
-    counts = [0] * 15
-    for r in ranks:
-        counts[r] += 1
-    points = 2 * count_fifteens([10 if r > 10 else r for r in ranks])
-    run = 0
-    ways = 1
-    for r in range(1, 15):
-        c = counts[r]
-        if c:
-            points += c * (c - 1)  # c cards of a rank make c*(c-1)/2 pairs
+    ordered = sorted(ranks)
+    points = 2 * count_fifteens([10 if r > 10 else r for r in ordered])
+    # Walk the ranks in order: a rank seen again pairs with each copy before it;
+    # a block of 3+ consecutive ranks is that many runs as the product of the
+    # copies of each of its ranks (4-5-5-6 is two runs of three).
+    prev = -2
+    same = 0  # copies of the current rank so far
+    run = 0   # distinct ranks in the current block of consecutive ones
+    ways = 1  # product of the copies of the block's earlier ranks
+    for r in ordered:
+        if r == prev:
+            points += 2 * same
+            same += 1
+        elif r == prev + 1:
+            ways *= same
             run += 1
-            ways *= c
+            same = 1
+            prev = r
         else:
             if run >= 3:
-                points += run * ways
-            run = 0
+                points += run * ways * same
+            run = 1
             ways = 1
+            same = 1
+            prev = r
+    if run >= 3:
+        points += run * ways * same
     return points
 
 
@@ -79,9 +111,9 @@ def score_nobs(hand, starter):
 
 def score_hand(hand, starter, crib=False):
     """The total of a hand (or crib) with the starter; cards as text or ints."""
-    hand, starter = _cards(hand, starter)
+    hand = _checked(hand, starter)
     ranks = [c // 4 + 1 for c in hand]
-    ranks.append(starter // 4 + 1)
+    starter = hand.pop()
     return score_ranks(ranks) + score_flush(hand, starter, crib) + score_nobs(hand, starter)
 
 
