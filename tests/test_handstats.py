@@ -2,6 +2,7 @@
 checked deal by deal against the engine's score_hand."""
 
 import json
+import re
 import os
 import subprocess
 import sys
@@ -98,3 +99,17 @@ def test_the_table_as_json():
 
 def test_bad_arguments():
     assert handstats.main(["--bogus"]) == 2
+
+
+# --- tools/bench.py: the figures are printed (speed is never asserted) ---------------
+
+def test_bench_prints_every_figure(capsys):
+    from tools import bench
+    assert bench.main(["--deals", "300", "--mp-counts", "20", "--mp-runs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"engine score_hand +\d+ counts/s", out)
+    assert re.search(r"naive reference +\d+ counts/s", out)
+    assert re.search(r"engine / naive +[\d.]+x +target >= 10x: (PASS|MISS)", out)
+    assert re.search(r"exact table, 12994800 deals .*: [\d.]+ s +target <= 1 s: (PASS|MISS)", out)
+    assert re.search(r"score_hand +\d+ fuel +[\d.]+ ms", out)
+    assert re.search(r"score_show +\d+ fuel +[\d.]+ ms", out)

