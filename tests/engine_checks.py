@@ -454,6 +454,7 @@ def check_state_bytes():
     for bad in (b"", bytes([state.FORMAT]), data[:-1], data[:-2], data[:5],
                 bytes([state.FORMAT + 1]) + data[1:], b"hello world"):
         raises(ValueError, lambda: state.from_bytes(Game, bad))
+        yield
 
 
 def check_game_match():
