@@ -8,7 +8,6 @@ more than the board's current budget.
 
 from engine.match import SHORT_GAME_HOLE, SHORT_SKUNK_LINE, SKUNK_LINE, DOUBLE_SKUNK_LINE
 
-OFF = (0, 0, 0)
 MARK = (1, 1, 1)          # every fifth hole
 SKUNK_MARK = (3, 0, 3)    # the skunk lines
 GAME_MARK = (4, 3, 0)     # the game hole
@@ -33,10 +32,14 @@ class Pegs:
         self.budget = getattr(config, "CURRENT_BUDGET_MA", 500)
         self.full_ma = getattr(config, "LED_FULL_WHITE_MA", 60)
         self.idle_ma = getattr(config, "IDLE_MA_PER_LED", 1)
-        self.shown = [None] * len(strips)
-        self.jumps = []   # [track, from hole, to hole, start ms]
+        # Frames are bytearrays of r, g, b per LED: a few hundred bytes, not tuples.
+        # A new strip object holds all black, so only lit LEDs need setting at first.
+        self.shown = [bytearray(3 * self.leds) for _ in strips]
+        self.fresh = [True] * len(strips)
+        self.jumps = []   # [side, start ms] of pegs on their way
         self.win_start = None
         self.milliamps = 0
+        self._face = None  # (target, marks frame): the board's face, made once
 
     def animate(self, scores, now):
         """Start a jump for each Score (side, points) just pegged."""
@@ -49,28 +52,36 @@ class Pegs:
     def busy(self, now):
         return bool(self.jumps) or (self.win_start is not None and now - self.win_start < WIN_MS)
 
+    def _put(self, frame, hole, rgb):
+        i = 3 * self.map[hole - 1]
+        frame[i] = rgb[0]
+        frame[i + 1] = rgb[1]
+        frame[i + 2] = rgb[2]
+
     def marks(self, target):
         """The board's fixed face: marks every 5 holes, skunk lines, game hole."""
-        face = [OFF] * self.leds
-        for hole in range(5, target, 5):
-            face[self.map[hole - 1]] = MARK
-        lines = (SHORT_SKUNK_LINE,) if target == SHORT_GAME_HOLE else (DOUBLE_SKUNK_LINE, SKUNK_LINE)
-        for hole in lines:
-            face[self.map[hole - 1]] = SKUNK_MARK
-        face[self.map[target - 1]] = GAME_MARK
-        return face
+        if self._face is None or self._face[0] != target:
+            face = bytearray(3 * self.leds)
+            for hole in range(5, target, 5):
+                self._put(face, hole, MARK)
+            lines = (SHORT_SKUNK_LINE,) if target == SHORT_GAME_HOLE else (DOUBLE_SKUNK_LINE, SKUNK_LINE)
+            for hole in lines:
+                self._put(face, hole, SKUNK_MARK)
+            self._put(face, target, GAME_MARK)
+            self._face = (target, bytes(face))
+        return bytearray(self._face[1])
 
     def frame(self, view, side, now):
-        """The colours of one track, hole by hole along the strip."""
+        """The colours of one track: r, g, b per LED along the strip."""
         target = view.target
         if side >= len(view.scores):
-            return [OFF] * self.leds  # a track this game does not use
+            return bytearray(3 * self.leds)  # a track this game does not use
         face = self.marks(target)
         if side == view.dealer_side:
-            face[self.map[target - 1]] = DEALER_MARK
+            self._put(face, target, DEALER_MARK)
         if view.loser_skunked and side == view.loser:
-            for hole in range(1, view.skunk_line):
-                face[self.map[hole - 1]] = SKUNKED if hole % 5 == 0 else face[self.map[hole - 1]]
+            for hole in range(5, view.skunk_line, 5):
+                self._put(face, hole, SKUNKED)
         colour = _scale(view.colours[side], view.brightness * self.cap)
         dim = (colour[0] // BACK_SHARE, colour[1] // BACK_SHARE, colour[2] // BACK_SHARE)
         front = peg_hole(view.scores[side], target)
@@ -82,16 +93,16 @@ class Pegs:
                 if done < span:
                     front = back + 1 + (front - back - 1) * done // span
         if back:
-            face[self.map[back - 1]] = dim
+            self._put(face, back, dim)
         if front:
-            face[self.map[front - 1]] = colour
+            self._put(face, front, colour)
         if self.win_start is not None and side == view.winner:
             done = now - self.win_start
             if done < WIN_MS:
                 # A comet runs up the winner's track to the game hole.
                 head = 1 + (done * 3 * target // WIN_MS) % target
                 for hole in range(max(1, head - 4), head + 1):
-                    face[self.map[hole - 1]] = colour
+                    self._put(face, hole, colour)
         return face
 
     def draw(self, view, now):
@@ -100,18 +111,22 @@ class Pegs:
         frames = [self.frame(view, side, now) for side in range(len(self.strips))]
         scale = self.fit_budget(frames)
         written = 0
-        for track, frame in enumerate(frames):
+        for track in range(len(frames)):
+            frame = frames[track]
             if scale < 256:
-                frame = [(r * scale >> 8, g * scale >> 8, b * scale >> 8) for r, g, b in frame]
-            if frame == self.shown[track]:
+                for i in range(len(frame)):
+                    frame[i] = frame[i] * scale >> 8
+            old = self.shown[track]
+            if frame == old and not self.fresh[track]:
                 continue
             strip = self.strips[track]
-            old = self.shown[track]
-            for i in range(self.leds):
-                if old is None or old[i] != frame[i]:
-                    strip[i] = frame[i]
+            for led in range(self.leds):
+                i = 3 * led
+                if old[i] != frame[i] or old[i + 1] != frame[i + 1] or old[i + 2] != frame[i + 2]:
+                    strip[led] = (frame[i], frame[i + 1], frame[i + 2])
             strip.show()
             self.shown[track] = frame
+            self.fresh[track] = False
             written += 1
         return written
 
@@ -119,8 +134,7 @@ class Pegs:
         """A factor /256 that keeps all strips within the current budget."""
         units = 0  # sum of channel values; 255 on one channel draws full/3 mA
         for frame in frames:
-            for r, g, b in frame:
-                units += r + g + b
+            units += sum(frame)
         idle = self.idle_ma * self.leds * len(frames)
         lit = units * self.full_ma // (3 * 255)
         if idle + lit <= self.budget or lit == 0:
@@ -129,6 +143,12 @@ class Pegs:
         scale = (self.budget - idle) * 256 // lit
         self.milliamps = idle + lit * scale // 256
         return max(0, scale)
+
+    def colour_at(self, track, hole):
+        """The (r, g, b) last written under `hole` of `track`."""
+        frame = self.shown[track]
+        i = 3 * self.map[hole - 1]
+        return (frame[i], frame[i + 1], frame[i + 2])
 
 
 def _scale(rgb, fraction):

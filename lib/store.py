@@ -35,8 +35,6 @@ MAX_SETTINGS = 127  # bytes
 BASE, EVENT, UNDO, NEXT_GAME, SETTINGS = 1, 2, 3, 4, 5
 
 _ERASED = const(0xFF)
-_CHUNK = const(64)
-_BLANK = b"\xff" * _CHUNK
 
 
 def _crc_table():
@@ -134,13 +132,13 @@ class Store:
         if settings >= 0:
             self._settings = bytes(self._record_at(settings)[1])
         self._end, self._dirty = end, False
-        size = len(self.nvm)
-        while pos < size:  # anything but erased bytes after the log?
-            stop = min(pos + _CHUNK, size)
-            if self.nvm[pos:stop] != _BLANK[0:stop - pos]:
+        nvm = self.nvm
+        size = len(nvm)
+        while pos < size:  # anything but erased bytes after the log? (byte reads: no garbage)
+            if nvm[pos] != _ERASED:
                 self._dirty = True
                 break
-            pos = stop
+            pos += 1
 
     def _record_at(self, pos):
         """(kind, payload, next position) of a sound record at pos, else None."""
