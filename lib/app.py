@@ -111,8 +111,11 @@ class App:
         now = self.now()
         if table.scored:
             self.pegs.animate(table.scored, now)
-            if not table.message:
-                table.message = _scored_text(table)
+        if not table.message:
+            said = [table.echo] if table.echo else []
+            if table.scored:
+                said.append(_scored_text(table))
+            table.message = ": ".join(said)
         if not was_over and table.game.phase == OVER:
             self.pegs.celebrate(now)
         self.detail_at = now

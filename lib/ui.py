@@ -53,11 +53,13 @@ class Table:
         self.changes = []   # ("event",) ("undo",) ("new",) ("next",) ("settings",)
         self.scored = []    # Scores of the last key, for the OLED and the pegs
         self.detail = []    # the last show's breakdown, for the OLED
+        self.echo = ""      # the card just keyed, as the OLED shows it
         self.max_sides = 3  # tracks on the board
 
     # --- one key ---------------------------------------------------------
     def press(self, key):
         self.message = ""
+        self.echo = ""
         self.scored = []
         try:
             handler = _HANDLERS[self.mode]
