@@ -39,8 +39,8 @@ class Screen:
                     bottom.append(_stretch(c >> 4))
             self.big[ch] = (bytes(top), bytes(bottom))
         self.rows = [None] * PAGES
-        self.page = bytearray(WIDTH + 1)
-        self.page[0] = 0x40  # control byte: data follows
+        # Control byte 0x00 (commands follow), then the column and page window.
+        self.cmd = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0, 0))
         self.sent_pages = 0
 
     def _glyph(self, ch):
@@ -97,8 +97,12 @@ class Screen:
         if len(changed) == PAGES:
             self.display.show()
         else:
-            for page in changed:
-                self._send(page)
+            first = changed[0]
+            for i in range(1, len(changed) + 1):
+                if i == len(changed) or changed[i] != changed[i - 1] + 1:
+                    self._send(first, changed[i - 1])  # one window per run of pages
+                    if i < len(changed):
+                        first = changed[i]
         self.rows = list(rows)
         self.sent_pages += len(changed)
         return len(changed)
@@ -114,14 +118,21 @@ class Screen:
             for i, score in enumerate(row[1]):
                 self.big_number(i * width, score)
 
-    def _send(self, page):
+    def _send(self, first, last):
+        """Pages first..last in two I2C writes: the window, then the data."""
         d = self.display
-        for cmd in (_SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, page, page):
-            d.write_cmd(cmd)
-        start = 1 + page * WIDTH
-        self.page[1:] = d.buffer[start:start + WIDTH]
+        cmd = self.cmd
+        cmd[5] = first
+        cmd[6] = last
+        buf = d.buffer
+        start = first * WIDTH  # the byte before the data: lend it the data control byte
+        kept = buf[start]
+        buf[start] = 0x40
         with d.i2c_device:
-            d.i2c_device.write(self.page)
+            d.i2c_device.write(cmd)
+        with d.i2c_device:
+            d.i2c_device.write(buf, start=start, end=1 + (last + 1) * WIDTH)
+        buf[start] = kept
 
     def lines(self):
         """The text on the display now, row by row (for the simulator)."""

@@ -290,3 +290,12 @@ def test_messages_wrap_at_spaces():
         "10S makes the count", "34; the limit is 31"]
     assert wrap("x" * 25) == ["x" * 21, "xxxx"]
     assert wrap("") == []
+
+
+def test_oled_panel_ram_matches_the_drawn_buffer_after_partial_updates():
+    # Only changed pages are sent, in runs; the panel must end up with the buffer.
+    t = Table().keys("12A 5B # CD 6A 9A *")
+    t.keys("3B * 1")
+    frame = t.board.oled_frame()
+    assert frame == bytes(t.board.display.buffer[1:])
+    assert any(frame)
