@@ -25,6 +25,8 @@ sim: $(STAMP)
 
 bench: $(STAMP)
 	BLINKA_OS_AGNOSTIC=1 $(PY) tools/bench.py
+	BLINKA_OS_AGNOSTIC=1 $(PY) tools/bench_board.py
+	BLINKA_OS_AGNOSTIC=1 $(PY) tools/bench_store.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis

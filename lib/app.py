@@ -115,7 +115,7 @@ class App:
             said = [table.echo] if table.echo else []
             if table.scored:
                 said.append(_scored_text(table))
-            table.message = ": ".join(said)
+            table.message = "  ".join(said)
         if not was_over and table.game.phase == OVER:
             self.pegs.celebrate(now)
         self.detail_at = now

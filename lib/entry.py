@@ -117,12 +117,12 @@ def _take(table, card):
     from lib.ui import seat_name
     if e.purpose == "starter":
         table.act(game.turn_starter, card)
-        table.echo = "starter " + card_text(card)
+        table.echo = "starter: " + card_text(card)
         _follow(table)
     elif e.purpose == "play":
         seat = game.play.turn
         table.act(game.lay, card)
-        table.echo = "%s laid %s" % (seat_name(game, seat), card_text(card))
+        table.echo = "%s: %s" % (seat_name(game, seat), card_text(card))
         _follow(table)
     elif e.purpose == "cut":
         if card in e.cards:

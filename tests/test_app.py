@@ -179,7 +179,7 @@ def test_play_with_go_thirty_one_and_last_card_two_players():
     assert t.scores == [4, 3] and t.message == "B+1 go"
     assert t.game.play.turn == 0 and t.game.play.count == 0
     t.keys("8B")
-    assert t.scores == [5, 3] and t.message == "A laid 8\x03: A+1 last card"
+    assert t.scores == [5, 3] and t.message == "A: 8\x03  A+1 last card"
     assert t.game.phase == SHOW and t.game.showing() == (1, False)
     assert t.oled()[2] == "show: B hand"
     assert t.app.table.entry.cards == [20, 35, 49, 14]  # B's 6S 9C KH 4D, remembered

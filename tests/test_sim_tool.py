@@ -116,9 +116,9 @@ def test_the_play_scores_fifteen_and_pairs_and_shows_suits(capsys):
     assert state["phase"] == "play" and state["mode"] == "cards"
     assert state["scores"] == [8, 2]          # A: fifteen 2 + pair royal 6; B: pair 2
     assert state["pegs"] == [[8, 2], [2, 0]]
-    assert state["message"] == "A laid 5♠: A+6 pair royal"
+    assert state["message"] == "A: 5♠  A+6 pair royal"
     assert state["oled"][2:6] == ["play: B  count 25", "lay a card  #go *back",
-                                  "A laid 5♠: A+6 pair", "royal"]
+                                  "A: 5♠  A+6 pair royal", ""]
 
 
 def test_suit_glyphs_come_out_as_unicode_suits(capsys):
