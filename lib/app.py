@@ -117,7 +117,9 @@ class App:
                 said.append(_scored_text(table))
             table.message = "  ".join(said)
         if not was_over and table.game.phase == OVER:
-            self.pegs.celebrate(now)
+            game = table.game
+            match = game.config.match_games > 1 and game.match_winner() != NOBODY
+            self.pegs.celebrate(now, match)
         self.detail_at = now
 
     def save(self):

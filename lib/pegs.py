@@ -16,7 +16,8 @@ SKUNKED = (24, 0, 0)      # a skunked loser's skunk line at the end
 BACK_SHARE = 5            # the back peg is a fifth as bright as the front
 JUMP_MS_PER_HOLE = 25
 JUMP_MS_MAX = 500
-WIN_MS = 3000
+WIN_MS = 3000        # the winner's comet: three runs up the track
+MATCH_WIN_MS = 9000  # the match's winner: nine
 
 
 def peg_hole(score, target):
@@ -38,6 +39,7 @@ class Pegs:
         self.fresh = [True] * len(strips)
         self.jumps = []   # [side, start ms] of pegs on their way
         self.win_start = None
+        self.win_ms = WIN_MS
         self.milliamps = 0
         self._face = None  # (target, marks frame): the board's face, made once
 
@@ -46,11 +48,12 @@ class Pegs:
         for s in scores:
             self.jumps.append([s.side, now])
 
-    def celebrate(self, now):
+    def celebrate(self, now, match=False):
         self.win_start = now
+        self.win_ms = MATCH_WIN_MS if match else WIN_MS
 
     def busy(self, now):
-        return bool(self.jumps) or (self.win_start is not None and now - self.win_start < WIN_MS)
+        return bool(self.jumps) or (self.win_start is not None and now - self.win_start < self.win_ms)
 
     def _put(self, frame, hole, rgb):
         i = 3 * self.map[hole - 1]
@@ -98,9 +101,9 @@ class Pegs:
             self._put(face, front, colour)
         if self.win_start is not None and side == view.winner:
             done = now - self.win_start
-            if done < WIN_MS:
-                # A comet runs up the winner's track to the game hole.
-                head = 1 + (done * 3 * target // WIN_MS) % target
+            if done < self.win_ms:
+                # A comet runs up the winner's track to the game hole, every second.
+                head = 1 + (done * target // 1000) % target
                 for hole in range(max(1, head - 4), head + 1):
                     self._put(face, hole, colour)
         return face

@@ -214,7 +214,16 @@ def test_five_card_game_pone_starts_with_three():
 def test_skunked_match_of_three():
     t = Table().keys("D 1 7 #")
     assert t.game.config.match_games == 3
-    t.keys("29A 29A 29A 29A 5A")
+    t.keys("29A 29A 29A 29A 5")
+    t.board.press("A")
+    t.app.step()
+    t.board.clock.advance(5000)  # past a game's celebration, not the match's
+    t.app.step()
+    assert t.app.pegs.busy(t.board.clock.ticks_ms())
+    t.board.clock.advance(5000)
+    t.app.step()
+    assert not t.app.pegs.busy(t.board.clock.ticks_ms())
+    assert t.led(0, 121) == RED and t.led(0, 59) == (0, 0, 0)  # the comet is gone
     assert t.game.tally == [4, 0] and t.game.match_winner() == 0
     assert t.oled()[2] == "A wins double skunk! 4-0"
     assert t.oled()[3] == "match to A! #new"

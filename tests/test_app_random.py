@@ -5,11 +5,11 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engine import state
 from engine.game import OVER
 from lib.keys import LEGEND
-from lib.pegs import BACK_SHARE, _scale
+from lib.pegs import BACK_SHARE, MATCH_WIN_MS, _scale
 
 from firmware import Table
 
-WIN_SETTLE_MS = 3500  # longer than the winner's comet
+WIN_SETTLE_MS = MATCH_WIN_MS + 500  # longer than any winner's comet
 
 
 def expected_colours(t, side):
