@@ -173,6 +173,8 @@ class App:
         now = self.now()
         busy = self.pegs.busy(now)
         # One more frame after an animation ends puts the pegs back at rest.
+        if self.was_busy and not busy:
+            self.drawn = None  # the strips still hold the animation's last frame
         if pressed or busy or self.was_busy or len(self.table.detail) > DETAIL_ROWS:
             self.render()
         self.was_busy = busy
