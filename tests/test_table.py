@@ -1,0 +1,613 @@
+"""Whole hands at the table: key presses on the sim board, every outcome exact.
+
+Expected scores, counts, OLED lines and LED bytes are worked out from RULES.md
+(and the colour/brightness arithmetic of lib/pegs.py's documented constants),
+step by step in the comments, not read back from the firmware.
+"""
+
+from types import SimpleNamespace
+
+from engine import state
+from engine.game import PLAY, SHOW, STARTER
+from engine.play import NOBODY
+from lib.pegs import DEALER_MARK, GAME_MARK, MARK, SKUNK_MARK, SKUNKED
+
+from firmware import SETTLE_MS, Table
+
+BLACK = (0, 0, 0)
+RED = (38, 0, 0)      # (255, 0, 0) at brightness 3/5 under the 0.25 cap: int(38.25)
+RED_BACK = (7, 0, 0)  # the back peg: a fifth of it
+BLUE = (0, 0, 38)
+BLUE_BACK = (0, 0, 7)
+GREEN = (0, 38, 0)
+GREEN_BACK = (0, 7, 0)
+
+SPADE, HEART, DIAMOND, CLUB = "\x06", "\x03", "\x04", "\x05"
+
+
+def face(target, dealer, lit=()):
+    """The expected colours of a 121-LED track (straight layout), hole by hole."""
+    holes = [BLACK] * 121
+    for hole in range(5, target, 5):
+        holes[hole - 1] = MARK
+    lines = (31,) if target == 61 else (61, 91)
+    for hole in lines:
+        holes[hole - 1] = SKUNK_MARK
+    holes[target - 1] = DEALER_MARK if dealer else GAME_MARK
+    for hole, rgb in lit:
+        holes[hole - 1] = rgb
+    return holes
+
+
+# --- 1. three players: go, 31, go point, reset, last card ------------------
+
+def test_three_player_play_by_key_presses():
+    t = Table(tracks=3).keys("D 1 1 #")
+    assert t.game.players == 3 and t.game.dealer == 0
+    assert t.oled()[2] == "A deals: # starter"
+    t.keys("# CD")  # the starter: K clubs; B (the dealer's left) leads
+    assert t.game.phase == PLAY and t.game.starter == 51
+    # Hands: A 9D 8S 4C 3H, B 10S 7H 9C QD, C KH 2C 6D 10D.
+    steps = [
+        # keys, scores [A, B, C], turn, count, status
+        ("0A", [0, 0, 0], 2, 10, "play: C  count 10"),   # B 10S
+        ("CB", [0, 0, 0], 0, 20, "play: A  count 20"),   # C KH
+        ("9C", [0, 0, 0], 1, 29, "play: B  count 29"),   # A 9D
+        ("#", [0, 0, 0], 2, 29, "play: C  count 29", ""),  # B (9C QD) cannot: go, no point
+        # C keeps playing: 2C makes 31, two for C and no go point; the count resets
+        # and the seat after C (A) leads.
+        ("2D", [0, 0, 2], 0, 0, "play: A  count 0", "C: 2" + CLUB + "  C+2 thirty-one"),
+        ("8A", [0, 0, 2], 1, 8, "play: B  count 8"),     # A 8S
+        ("7B", [0, 2, 2], 2, 15, "play: C  count 15"),   # B 7H: fifteen two
+        ("6C", [0, 2, 5], 0, 21, "play: A  count 21"),   # C 6D: run 8-7-6 for 3
+        ("4D", [0, 2, 5], 1, 25, "play: B  count 25"),   # A 4C: nothing
+        ("#", [0, 2, 5], 2, 25, "play: C  count 25"),    # B (9C QD): go
+        ("#", [0, 2, 5], 0, 25, "play: A  count 25"),    # C (10D): go
+        # A plays on alone: 3H makes 28, A's last card; nobody can lay, so the go
+        # point is A's (the last to lay) and B, the seat after A, leads.
+        ("3B", [1, 2, 5], 1, 0, "play: B  count 0", "A: 3" + HEART + "  A+1 go"),
+        ("9D", [1, 2, 5], 2, 9, "play: C  count 9"),     # B 9C
+        ("0C", [1, 2, 5], 1, 19, "play: B  count 19"),   # C 10D; A has no cards
+        # B's QD is the very last card: one for last; the shows begin with B.
+        ("BC", [1, 3, 5], NOBODY, 0, "show: B hand"),
+    ]
+    for step in steps:
+        keys, scores, turn, count, status = step[:5]
+        t.keys(keys)
+        if len(step) > 5:
+            assert t.message == step[5], keys
+        assert t.scores == scores, keys
+        assert t.game.play.turn == turn, keys
+        assert t.game.play.count == count, keys
+        assert t.oled()[2] == status, keys
+    assert t.game.phase == SHOW
+    assert t.message == "B: Q" + DIAMOND + "  B+1 last card"
+    # card = (rank - 1) * 4 + suit (S H D C): 9D 8S 4C 3H | 10S 7H 9C QD | KH 2C 6D 10D
+    assert t.game.play.laid == [[34, 28, 15, 9], [36, 25, 35, 46], [49, 7, 22, 38]]
+    # Three tracks: A on 1; B on 3 (back 2); C on 5 (back 2), in red, blue, green.
+    assert t.led(0, 1) == RED
+    assert (t.led(1, 2), t.led(1, 3)) == (BLUE_BACK, BLUE)
+    assert (t.led(2, 2), t.led(2, 5)) == (GREEN_BACK, GREEN)
+
+
+# --- 2. partnerships ---------------------------------------------------------
+
+def test_partnership_hand_show_order_and_team_scores():
+    t = Table().keys("D 1 1 1 #")
+    game = t.game
+    assert game.players == 4 and game.sides == 2 and game.dealer == 0
+    # Seats clockwise A1 B1 A2 B2; A1 deals: B1, A2, B2, A1, then A1's crib.
+    assert game.show_order() == [(1, False), (2, False), (3, False), (0, False), (0, True)]
+    assert t.oled()[2] == "A1 deals: # starter"
+    t.keys("# CA")  # the starter: K spades
+    assert t.oled()[2] == "play: B1  count 0"
+    # Hands: A1 5D 7S 2D 9S, B1 5H 6S 10D KH, A2 10S 9H 6C QC, B2 5C 8C 3H 4H.
+    steps = [
+        # keys, team scores [A, B], status after
+        ("5B", [0, 0], "play: A2  count 5"),     # B1 5H
+        ("0A", [2, 0], "play: B2  count 15"),    # A2 10S: fifteen two for A
+        ("5D", [2, 0], "play: A1  count 20"),    # B2 5C
+        ("5C", [4, 0], "play: B1  count 25"),    # A1 5D: a pair for A
+        ("6A", [4, 2], "play: A2  count 0"),     # B1 6S: 31 for two; A2 leads
+        ("9B", [4, 2], "play: B2  count 9"),     # A2 9H
+        ("8D", [4, 2], "play: A1  count 17"),    # B2 8C
+        ("7A", [7, 2], "play: B1  count 24"),    # A1 7S: run 9-8-7 for 3
+        ("#", [7, 2], "play: A2  count 24"),     # B1 (10D KH): go
+        ("6D", [11, 2], "play: B2  count 30"),   # A2 6C: run of 4
+        ("#", [11, 2], "play: A1  count 30"),    # B2 (3H 4H): go
+        ("#", [11, 2], "play: A2  count 30"),    # A1 (2D 9S): go
+        ("#", [12, 2], "play: B2  count 0"),     # A2 (QC): go; one for A2, the last to lay
+        ("3B", [12, 2], "play: A1  count 3"),    # B2 3H
+        ("2C", [12, 2], "play: B1  count 5"),    # A1 2D
+        ("0C", [12, 4], "play: A2  count 15"),   # B1 10D: fifteen two
+        ("BD", [12, 4], "play: B2  count 25"),   # A2 QC, A2's last card
+        ("4B", [12, 4], "play: A1  count 29"),   # B2 4H, B2's last card
+        ("#", [12, 4], "play: B1  count 29"),    # A1 (9S): go
+        ("#", [12, 5], "play: A1  count 0"),     # B1 (KH): go; one for B2; A1 leads
+        ("9A", [12, 5], "play: B1  count 9"),    # A1 9S
+        ("CB", [12, 6], "show: B1 hand"),        # B1 KH: one for the last card
+        # B1 5H 6S 10D KH + KS: 5+10 three ways (6), KK (2) = 8
+        ("#", [12, 14], "show: A2 hand"),
+        # A2 10S 9H 6C QC + KS: 9+6 (2) = 2
+        ("#", [14, 14], "show: B2 hand"),
+        # B2 5C 8C 3H 4H + KS: 5+K, 8+3+4 (4), run 3-4-5 (3) = 7
+        ("#", [14, 21], "show: A1 hand"),
+        # A1 5D 7S 2D 9S + KS: 5+K (2) = 2
+        ("#", [16, 21], "show: A1 crib"),
+        # the crib 5S JS 9D 8D + KS: 5+J, 5+K (4), his nobs (1) = 5; B1 deals next
+        ("# 5A AA 9C 8C", [21, 21], "B1 deals: # starter"),
+    ]
+    for keys, scores, status in steps:
+        t.keys(keys)
+        assert (t.scores, t.oled()[2]) == (scores, status), keys
+        if keys == "0A":
+            assert t.message == "A2: 10" + SPADE + "  A+2 fifteen"
+        elif keys == "6A":
+            assert t.message == "B1: 6" + SPADE + "  B+2 thirty-one"
+        elif keys == "CB":
+            assert t.message == "B1: K" + HEART + "  B+1 last card"
+    assert t.game.dealer == 1 and t.game.phase == STARTER
+    assert t.oled()[1] == "A+5       B+7*      "  # the crib's 5, B2's 7; B1 deals
+
+
+def test_partnership_show_breakdown_names_the_team():
+    # The same deal, the play skipped: B1 keys 5H 6S 10D KH against KS.
+    t = Table().keys("D 1 1 1 # # CA #")
+    assert t.game.phase == SHOW and t.oled()[2] == "show: B1 hand"
+    t.keys("# 5B 6A 0C CB")
+    assert t.scores == [0, 8]
+    assert t.oled()[2] == "show: A2 hand"
+    assert t.app.table.detail[-2:] == [
+        "total 8", "fifteen two, fifteen four, fifteen six, a pair is eight"]
+
+
+# --- 3. five-card cribbage ---------------------------------------------------
+
+
+def test_five_card_game_by_key_presses():
+    t = Table().keys("D 1 3 #")
+    game = t.game
+    assert game.config.target == 61
+    assert t.scores == [0, 3]  # the pone's three for last
+    assert t.oled()[0] == "0  3" and t.oled()[2] == "A deals: # starter"
+    # A 61-hole board: marks every 5 holes up to 60, the skunk line at 31, the
+    # game hole 61 (the dealer's glowing), nothing beyond it; B's peg on 3.
+    assert t.board.strip_pixels(0) == face(61, dealer=True)
+    assert t.board.strip_pixels(1) == face(61, dealer=False, lit=[(3, BLUE)])
+    assert t.led(1, 31) == SKUNK_MARK and t.led(1, 61) == GAME_MARK
+    assert t.led(1, 60) == MARK and t.led(1, 65) == BLACK and t.led(0, 121) == BLACK
+
+    t.keys("# 5A")  # the starter: 5 spades; three cards each: A 8S 6C QS, B 7H 9D KD
+    steps = [
+        ("7B", [0, 3], "play: A  count 7"),
+        ("8A", [2, 3], "play: B  count 15"),   # fifteen two
+        ("9C", [2, 6], "play: A  count 24"),   # run 7-8-9
+        ("6D", [6, 6], "play: B  count 30"),   # run of 4
+        ("#", [6, 6], "play: A  count 30"),    # B (KD): go
+        ("#", [7, 6], "play: B  count 0"),     # A (QS): go; one for A, B leads
+        ("CC", [7, 6], "play: A  count 10"),
+        ("BA", [8, 6], "show: B hand"),        # one for the last card
+    ]
+    for keys, scores, status in steps:
+        t.keys(keys)
+        assert (t.scores, t.oled()[2]) == (scores, status), keys
+    assert t.app.table.entry.cards == [25, 34, 50]  # B's three cards, remembered
+    assert t.oled()[3] == "claim _ then #"
+    t.keys("#")  # B: 7H 9D KD + 5S: K+5 = 2
+    assert t.scores == [8, 8] and t.oled()[2] == "show: A hand"
+    t.keys("#")  # A: 8S 6C QS + 5S: Q+5 = 2 (no flush: 6C)
+    assert t.scores == [10, 8] and t.oled()[2] == "show: A crib"
+    t.keys("#")
+    assert t.oled()[3] == "key 4 cards  #skip"  # the crib is still four cards
+    # 5H 5D JS 10C + 5S: 5+ten-card six ways, 5+5+5 (14), three 5s (6), nobs (1) = 21
+    t.keys("5B 5C AA 0D")
+    assert t.scores == [31, 8]
+    assert t.oled()[2] == "B deals: # starter"
+    assert t.board.strip_pixels(0) == face(61, dealer=False, lit=[(10, RED_BACK), (31, RED)])
+    assert t.board.strip_pixels(1) == face(61, dealer=True, lit=[(6, BLUE_BACK), (8, BLUE)])
+
+    # The second hand: B deals, A leads; no three for last now. The play is
+    # skipped and the hands keyed: three cards each.
+    t.keys("# 5B #")  # the starter 5 hearts; '#' with no card laid: on to the shows
+    assert t.scores == [31, 8] and t.oled()[2] == "show: A hand"
+    t.keys("#")
+    assert t.oled()[3] == "key 3 cards  #skip"
+    t.keys("4D 6C")
+    assert t.oled()[3] == "2/3 4" + CLUB + " 6" + DIAMOND
+    t.keys("5A")  # 4C 6D 5S + 5H: 4+6+5 twice (4), 55 (2), two runs of 4-5-6 (6) = 12
+    assert t.scores == [43, 8] and t.oled()[2] == "show: B hand"
+    assert t.app.table.detail[-1] == ("fifteen two, fifteen four, a pair is six, "
+                                      "a run of three is nine, a run of three is twelve")
+    t.keys("# 0D AC BA")  # 10C JD QS + 5H: three tens with the 5 (6), run 10-J-Q (3) = 9
+    assert t.scores == [43, 17] and t.oled()[2] == "show: B crib"
+    t.keys("# #")  # the crib skipped
+    assert t.message == "skipped: peg it by points"
+    assert t.scores == [43, 17] and t.oled()[2] == "A deals: # starter"
+
+
+# --- 4. reference hands keyed in the show -------------------------------------
+
+def test_reference_hands_keyed_in_the_show():
+    t = Table().keys("# 5D #")  # A deals; the starter 5 clubs; the play skipped
+    assert t.oled()[2] == "show: B hand"
+    # B: 5H 5D 5S JC | 5C = 29: eight fifteens (16), six pairs (12), his nobs (1).
+    t.keys("# 5B 5C 5A AD")
+    assert t.scores == [0, 29]
+    s, h, d, c = SPADE, HEART, DIAMOND, CLUB
+    fifteens = ["15 5%s 5%s 5%s =2" % three for three in
+                ((s, h, d), (s, h, c), (s, d, c), (h, d, c))]
+    fifteens += ["15 5%s J%s =2" % (suit, c) for suit in (s, h, d, c)]
+    pairs = ["pair 5%s 5%s =2" % two for two in
+             ((s, h), (s, d), (s, c), (h, d), (h, c), (d, c))]
+    spoken = ("fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, "
+              "fifteen twelve, fifteen fourteen, fifteen sixteen, a pair is eighteen, "
+              "a pair is twenty, a pair is twenty-two, a pair is twenty-four, "
+              "a pair is twenty-six, a pair is twenty-eight, one for his nobs is twenty-nine")
+    assert t.app.table.detail == fifteens + pairs + ["nobs J" + c + " =1", "total 29", spoken]
+    assert t.oled()[4:7] == ["B+29 hand", fifteens[0], fifteens[1]]
+    t.board.clock.advance(1500 - SETTLE_MS)  # the breakdown scrolls a line every 1.5 s
+    t.app.step()
+    assert t.oled()[4:7] == ["B+29 hand", fifteens[1], fifteens[2]]
+
+    # A: AD 3D 9D QD | 5C = 8: Q+5, A+9+5 (4), a hand flush of four without the starter (4).
+    t.keys("# 1C 3C 9C BC")
+    assert t.scores == [8, 29]
+    assert t.app.table.detail[-1] == "fifteen two, fifteen four, a flush of four is eight"
+    # The crib 2S 4S 8S KS | 5C = 4: K+5, 2+8+5; four spades in a crib without a
+    # spade starter are no flush.
+    t.keys("# 2A 4A 8A CA")
+    assert t.scores == [12, 29]
+    assert t.app.table.detail[-2:] == ["total 4", "fifteen two, fifteen four"]
+    assert t.oled()[2] == "B deals: # starter"
+
+    t.keys("# CB #")  # B deals; the starter K hearts; the play skipped
+    # A: 5S 6H 7D 9C | KH = 7: 5+K, 6+9 (4), the run 5-6-7 (3).
+    t.keys("# 5A 6B 7C 9D")
+    assert t.scores == [19, 29]
+    assert t.app.table.detail[-2:] == ["total 7", "fifteen two, fifteen four, a run of three is seven"]
+    assert t.oled()[4] == "A+7 hand"
+    # B: 2C 4D 6S 8H | KH: nothing at all, "nineteen".
+    t.keys("# 2D 4C 6A 8B")
+    assert t.scores == [19, 29]
+    assert t.app.table.detail == ["total 0", "nineteen: no score"]
+    assert t.oled()[2] == "show: B crib"
+    assert t.oled()[4:7] == ["total 0", "nineteen: no score", ""]
+    # B's crib AH 3H 7H 9H | KH: four hearts and a heart starter, a crib flush of 5.
+    t.keys("# 1B 3B 7B 9B")
+    assert t.scores == [19, 34]
+    assert t.app.table.detail[-2:] == ["total 5", "a flush of five is five"]
+    assert t.oled()[2] == "A deals: # starter"
+
+
+# --- 5. lights settings --------------------------------------------------------
+
+def test_brightness_and_colour_set_survive_a_reboot():
+    t = Table().keys("12A 7A 5B")
+    assert t.led(0, 19) == RED and t.led(0, 12) == RED_BACK and t.led(1, 5) == BLUE
+    t.keys("D 3")
+    assert t.oled()[:4] == ["LIGHTS", "1 brightness 3/5", "2 colours red/blue", "* back  # done"]
+    t.keys("1")
+    # brightness 4/5 under the 0.25 cap: 255 * 0.2 = 51; the back peg 51 // 5 = 10
+    assert t.oled()[1] == "1 brightness 4/5"
+    assert t.led(0, 19) == (51, 0, 0) and t.led(0, 12) == (10, 0, 0)
+    assert t.led(1, 5) == (0, 0, 51)
+    t.keys("#")
+    assert t.oled()[2] == "A deals: # starter"
+    t.keys("D 3 2")
+    assert t.oled()[2] == "2 colours orange/sky"
+    t.keys("#")
+    # orange (255, 96, 0) and sky (0, 160, 255) at 0.2: (51, 19, 0) and (0, 32, 51)
+    assert t.led(0, 19) == (51, 19, 0) and t.led(0, 12) == (10, 3, 0)
+    assert t.led(1, 5) == (0, 32, 51)
+    assert t.board.strip_bytes(0)[18 * 3:19 * 3] == bytes((19, 51, 0))  # GRB on the wire
+
+    again = t.reboot()
+    settings = again.app.table.settings
+    assert (settings.brightness, settings.palette) == (4, 1)
+    assert again.scores == [19, 5]
+    assert again.led(0, 19) == (51, 19, 0) and again.led(0, 12) == (10, 3, 0)
+    assert again.led(1, 5) == (0, 32, 51)
+    again.keys("D 3")
+    assert again.oled()[1:3] == ["1 brightness 4/5", "2 colours orange/sky"]
+
+
+# --- 6. a power cut at every byte of a save ----------------------------------
+
+CUT_CASES = [
+    # (what is on the board, keys that only move the cursor, the key that saves,
+    #  its message, the record it appends: length, kind, the bytes, check)
+    ("12A 5B", "7", "A", "A+7 pegged", 6),                    # a peg: side, points
+    ("12A", "# C", "D", "starter: K" + CLUB, 5),              # the starter: its card
+    ("# CD", "# 6", "A", "B: 6" + SPADE, 5),                  # a card laid
+    ("# CD 0A 9B 5C", "#", "#", "", 4),                       # count 24: A says go
+    ("# CD #", "# # 4D 5C 5B 6", "A", "B+16 hand", 11),       # a hand: claim, muggins, 4 cards
+    ("12A 5B", "*", "#", "undone", 3),                        # an undo
+    ("29A 29A 29A 29A 5A", "", "#", "new game: B deals", 3),  # the next game
+    ("12A", "D 3", "1", "", 6),                               # brightness 4: 3 settings bytes
+]
+
+
+def _board(image, keys):
+    t = Table(nvm=image)
+    t.keys(keys)
+    return t
+
+
+def _state(t):
+    settings = t.app.table.settings
+    return state.to_bytes(t.game), settings.brightness, settings.palette
+
+
+def test_power_cut_at_every_byte_of_a_key_save():
+    for prefix, cursor, key, said, record in CUT_CASES:
+        image = Table().keys(prefix).board.nvm.snapshot()
+        t = _board(image, cursor)
+        before = _state(t)
+        nvm = t.board.nvm
+        programmed, erases = nvm.bytes_programmed, nvm.erases
+        t.keys(key)
+        after = _state(t)
+        assert t.message == said, prefix
+        size = nvm.bytes_programmed - programmed
+        assert nvm.erases == erases and t.app.errors == 0, prefix  # an append, no erase
+        assert before != after and size == record, prefix
+        assert _state(t.reboot()) == after, prefix
+        for n in range(size + 1):
+            t = _board(image, cursor)
+            t.board.nvm.cut_after(n)
+            t.keys(key)  # the save inside App.key meets the cut; the app says so
+            t.board.nvm.cut_after(None)
+            if n < size:
+                assert t.app.errors == 1, (prefix, n)
+                assert t.message == "not saved: power cut after %d of %d bytes programmed" % (n, size)
+            else:
+                assert t.app.errors == 0, (prefix, n)
+            assert _state(t) == after, (prefix, n)  # the game in RAM went on
+            booted = t.reboot()
+            # A record cut short never passes its check: the action is lost whole.
+            assert _state(booted) == (before if n < size else after), (prefix, n)
+            # The board goes on: the next action saves (a compaction clears the torn
+            # bytes) and loads again.
+            booted.keys("#" if booted.game.over else "3B")
+            assert booted.app.errors == 0, (prefix, n)
+            assert _state(booted.reboot()) == _state(booted), (prefix, n)
+
+
+def test_power_cut_in_a_compaction_loses_at_most_the_game_never_mixes_it():
+    # Peg and undo until the log has no room for another peg: the next peg's save
+    # erases the sector and writes the header and a BASE of the game (README:
+    # "Never losing the game"). A cut there may wipe the game; it never garbles it.
+    t = Table()
+    while t.app.store.free_bytes() >= 6:  # a peg record is 6 bytes
+        t.keys("1A * #")
+    assert t.scores == [0, 0] and t.game.journal == []
+    image = t.board.nvm.snapshot()
+    fresh = _state(Table())
+    t = _board(image, "1")
+    erases, programmed = t.board.nvm.erases, t.board.nvm.bytes_programmed
+    written = t.app.store.bytes_written
+    t.keys("A")
+    after = _state(t)
+    assert t.scores == [1, 0] and t.board.nvm.erases == erases + 1
+    assert t.board.nvm.bytes_programmed - programmed == 4096  # the whole sector again
+    # The header (6), then the BASE record: length, kind, check (3) around the
+    # saved game: format and snapshot length (2), the 28-byte snapshot of a fresh
+    # 2-player game, the action count (2) and the peg (its length and 3 bytes).
+    used = 6 + 3 + 2 + 28 + 2 + 4
+    assert t.app.store.bytes_written - written == used
+    for n in list(range(used + 3)) + list(range(used + 3, 4096, 211)):
+        t = _board(image, "1")
+        t.board.nvm.cut_after(n)
+        t.keys("A")
+        t.board.nvm.cut_after(None)
+        assert t.app.errors == 1 and t.message.startswith("not saved: power cut"), n
+        booted = t.reboot()
+        assert _state(booted) == (fresh if n < used else after), n
+        booted.keys("3B")
+        assert booted.app.errors == 0
+        assert _state(booted.reboot()) == _state(booted), n
+
+
+# --- 7. the current budget ---------------------------------------------------
+
+def _three_player_table(settings):
+    from engine.game import Game
+    from engine.rules import make_config
+    from lib.ui import Table as UiTable
+    game = Game(make_config(players=3))  # A deals
+    for side, points in ((0, 20), (0, 10), (1, 15), (2, 7)):
+        game.peg(side, points)           # A 30 (back 20), B 15, C 7
+    return UiTable(game, settings)
+
+
+def test_a_frame_over_the_current_budget_is_scaled_down_to_it():
+    from boards import sim
+    from lib.app import View
+    from lib.pegs import Pegs
+    from lib.settings import Settings
+
+    config = SimpleNamespace(BRIGHTNESS_CAP=1.0, CURRENT_BUDGET_MA=400,
+                             LED_FULL_WHITE_MA=60, IDLE_MA_PER_LED=1)
+    board = sim.build(tracks=3)
+    pegs = Pegs(board.tracks, board.hole_map, config)
+    view = View(_three_player_table(Settings(brightness=5)), 3)
+    assert view.brightness == 1.0
+    view.colours = [(255, 255, 255)] * 3  # white pegs at full strength
+    # Unscaled, channel values summed over the three tracks:
+    #   A: 22 marks (3 each; 20 and 30 are pegs) 66, skunk lines 61 and 91 (3+3 each)
+    #      12, the dealer's game hole 24, back peg 51*3 = 153, front 765: 1020
+    #   B: 23 marks 69, skunk lines 12, game hole 4+3 = 7, front 765: 853
+    #   C: 24 marks 72, 12, 7, front 765: 856
+    frames = [pegs.frame(view, side, 0) for side in range(3)]
+    assert [sum(f) for f in frames] == [1020, 853, 856]
+    # 2729 units * 60 mA / 765 = 214 mA lit, + 363 LEDs idle at 1 mA: 577 mA > 400.
+    idle, lit = 3 * 121, 2729 * 60 // 765
+    assert (idle, lit) == (363, 214) and idle + lit > 400
+    pegs.draw(view, 0)
+    # Scaled by (400 - 363) * 256 // 214 = 44 / 256: 363 + 214 * 44 // 256 = 399 mA.
+    assert pegs.milliamps == 399 and pegs.milliamps <= 400
+    # The front peg 255 * 44 >> 8 = 43, the back 51 * 44 >> 8 = 8, the dealer's
+    # game hole 8 * 44 >> 8 = 1; the faint marks scale down to nothing.
+    assert board.strip_bytes(0)[29 * 3:30 * 3] == bytes((43, 43, 43))
+    assert board.strip_pixels(0) == [
+        (43, 43, 43) if hole == 30 else (8, 8, 8) if hole == 20 else
+        (1, 1, 1) if hole == 121 else BLACK for hole in range(1, 122)]
+    assert board.strip_pixels(1) == [(43, 43, 43) if hole == 15 else BLACK for hole in range(1, 122)]
+    assert board.strip_pixels(2) == [(43, 43, 43) if hole == 7 else BLACK for hole in range(1, 122)]
+
+
+def test_the_pico_stays_within_500_ma_at_the_highest_brightness():
+    import boards.raspberry_pi_pico as pico
+    assert (pico.CURRENT_BUDGET_MA, pico.BRIGHTNESS_CAP) == (500, 0.25)
+    t = Table(tracks=3).keys("D 1 1 # D 3 1 1 #")
+    assert t.app.table.settings.brightness == 5
+    t.keys("20A 10A 15B 7C")
+    # 255 * 1.0 * 0.25 = 63: A (63, 0, 0) on 30, back (12, 0, 0) on 20.
+    assert t.led(0, 30) == (63, 0, 0) and t.led(0, 20) == (12, 0, 0)
+    assert t.led(1, 15) == (0, 0, 63) and t.led(2, 7) == (0, 63, 0)
+    # Channel sums: A 66 + 12 + 24 + 12 + 63 = 177, B 69 + 12 + 7 + 63 = 151,
+    # C 72 + 12 + 7 + 63 = 154; 482 * 60 // 765 = 37 mA lit + 363 idle = 400 mA.
+    assert t.app.pegs.milliamps == 400
+    # Every colour set, the pegs jumping and the winner's comet: never over 500.
+    worst = 0
+    for palette in range(3):
+        t = Table(tracks=3).keys("D 1 1 # D 3 1 1" + " 2" * palette + " #")
+        assert t.app.table.settings.palette == palette
+        t.keys("29B 29C 29B 29C 29A 29A 29A 29A 5")
+        t.board.press("A")  # A wins: a skunk for B and C
+        for _ in range(70):
+            t.app.step()
+            worst = max(worst, t.app.pegs.milliamps)
+            t.board.clock.advance(50)
+        assert t.game.over and not t.app.pegs.busy(t.board.clock.now)
+    assert 400 <= worst <= 500
+
+
+# --- 8. the winner's comet and the skunked loser ----------------------------
+
+def test_winner_comet_then_the_steady_board_and_the_skunk_marks():
+    t = Table().keys("29A 29A 29A 29A 5")  # A on 116
+    t.board.press("A")                     # 121: A wins, B on 0 is double skunked
+    start = t.board.clock.now
+    frames = {}
+    for ms in range(0, 3100, 50):
+        t.board.clock.now = start + ms
+        t.app.step()
+        frames[ms] = (t.board.strip_pixels(0), t.board.strip_pixels(1))
+    assert t.game.over and t.oled()[2] == "A wins double skunk!"
+    steady_a = face(121, dealer=True, lit=[(116, RED_BACK), (121, RED)])
+    # B finished under 61: SKUNKED every 5 holes below that line, the rest as ever.
+    skunked_b = face(121, dealer=False, lit=[(h, SKUNKED) for h in range(5, 61, 5)])
+
+    def comet(head):
+        return [(h, RED) for h in range(max(1, head - 4), head + 1)]
+
+    # 0 ms: the front peg starts its jump (116 -> 121 takes 5 * 25 = 125 ms) from
+    # hole 117; the comet's head is on hole 1. The game hole still glows for A's deal.
+    assert frames[0][0] == face(121, dealer=True, lit=[(116, RED_BACK), (117, RED)] + comet(1))
+    # 50 ms: the peg on 117 + 4 * 50 // 125 = 118; the head on 1 + 50 * 121 // 1000 = 7.
+    assert frames[50][0] == face(121, dealer=True, lit=[(116, RED_BACK), (118, RED)] + comet(7))
+    # 250 ms: the peg is home; the comet (once up the track a second) on 27..31.
+    assert frames[250][0] == face(121, dealer=True, lit=[(116, RED_BACK), (121, RED)] + comet(31))
+    assert frames[500][0] == face(121, dealer=True, lit=[(116, RED_BACK), (121, RED)] + comet(61))
+    assert frames[1000][0] == face(121, dealer=True, lit=[(116, RED_BACK), (121, RED)] + comet(1))
+    # 2950 ms: 2950 * 121 // 1000 = 356, 356 % 121 = 114: the head on 115.
+    assert frames[2950][0] == face(121, dealer=True, lit=[(116, RED_BACK), (121, RED)] + comet(115))
+    lit_beyond = [ms for ms in range(0, 3000, 50)
+                  if any(frames[ms][0][h - 1] == RED for h in range(1, 116))]
+    assert lit_beyond == list(range(0, 3000, 50))  # the comet shows all 3 s
+    # After 3 s: the steady frame, the front peg on the game hole.
+    assert frames[3000][0] == steady_a and frames[3050][0] == steady_a
+    assert t.led(0, 121) == RED and not t.app.pegs.busy(t.board.clock.now)
+    for ms in frames:
+        assert frames[ms][1] == skunked_b, ms  # the loser's track never moves
+
+
+def test_a_skunked_loser_is_marked_below_the_skunk_line():
+    t = Table().keys("29B 29B 5B 29A 29A 29A 29A 5A")  # B on 63: a single skunk
+    assert t.oled()[2] == "A wins skunk!"
+    t.board.clock.advance(3000)
+    t.app.step()
+    assert t.board.strip_pixels(1) == face(
+        121, dealer=False,
+        lit=[(h, SKUNKED) for h in range(5, 91, 5)] + [(58, BLUE_BACK), (63, BLUE)])
+    assert t.led(1, 61) == SKUNK_MARK and t.led(1, 91) == SKUNK_MARK and t.led(1, 95) == MARK
+    # Without a skunk there are no such marks.
+    t = Table().keys("29B 29B 29B 29B 29A 29A 29A 29A 5A")  # B on 116
+    t.board.clock.advance(3000)
+    t.app.step()
+    assert t.oled()[2] == "A wins!"
+    assert t.board.strip_pixels(1) == face(121, dealer=False, lit=[(87, BLUE_BACK), (116, BLUE)])
+
+
+# --- 9. a misdeal; the cut for the deal ------------------------------------
+
+def test_misdeal_before_any_card_is_played():
+    t = Table().keys("12A # CD")  # the starter K clubs is turned: the play begins
+    assert t.game.phase == PLAY and t.game.starter == 51
+    t.keys("D 6")
+    assert t.message == "misdeal: same dealer"
+    assert t.game.phase == STARTER and t.game.dealer == 0 and t.game.starter == NOBODY
+    assert t.scores == [12, 0] and t.oled()[2] == "A deals: # starter"
+    t.keys("# CD")  # the redeal may turn the same card
+    assert t.game.starter == 51 and t.oled()[2] == "play: B  count 0"
+    # Once a card is laid it is too late, and nothing changes.
+    t.keys("6A D 6")
+    assert t.message == "a misdeal is called before any card is played"
+    assert t.game.phase == PLAY and t.game.starter == 51
+    assert (t.game.play.count, t.game.play.turn) == (6, 0)
+    assert t.oled()[2] == "play: A  count 6"
+
+
+def test_misdeal_keeps_the_dealer_and_leaves_his_heels_to_undo():
+    t = Table().keys("D 2 2")
+    assert t.message == "B deals" and t.game.dealer == 1
+    t.keys("# CD D 6")
+    assert t.game.dealer == 1 and t.game.starter == NOBODY
+    assert t.oled()[2] == "B deals: # starter"
+    t.keys("# AB")  # a Jack: two for his heels to B, the dealer
+    assert t.scores == [0, 2]
+    t.keys("D 6")
+    assert t.message == "his heels are pegged: undo the starter instead"
+    assert t.scores == [0, 2] and t.game.phase == PLAY
+
+
+def test_cut_for_the_deal():
+    t = Table().keys("D 2")
+    assert t.oled()[:4] == ["WHO DEALS", "1=A 2=B", "# cut for deal", "* back"]
+    t.keys("#")
+    assert t.oled()[3] == "cut for A: a card"
+    t.keys("9B")
+    assert t.oled()[3] == "cut for B: a card"
+    t.keys("4D")  # A 9, B 4: the lower deals
+    assert t.message == "B deals" and t.game.dealer == 1
+    assert t.oled()[2] == "B deals: # starter" and t.scores == [0, 0]
+
+    t = Table().keys("D 2 #")
+    journal = list(t.game.journal)
+    t.keys("7A 7B")  # a tie
+    assert t.message == "a tie: cut again"
+    assert t.game.dealer == 0 and t.game.journal == journal
+    assert t.oled()[3] == "cut for A: a card"  # cut again, from A
+    t.keys("9D 9D")
+    assert t.message == "9" + CLUB + " is cut already"
+    t.keys("1A")  # A 9C, B AS: the ace is low, B deals
+    assert t.message == "B deals" and t.game.dealer == 1
+
+    # Three players: only the lowest card matters; a tie above it is no tie.
+    t = Table(tracks=3).keys("D 1 1 # D 2 # 5A 5B 2C")
+    assert t.message == "C deals" and t.game.dealer == 2
+    assert t.oled()[2] == "C deals: # starter"
+
+    # The cut is before the first hand only.
+    t = Table().keys("# CD D 2 #")
+    assert t.message == "the cut is before the first hand"
+    assert t.game.phase == PLAY and t.game.dealer == 0
+
+
+def test_cut_for_the_deal_moves_the_five_card_three_for_last():
+    t = Table().keys("D 1 3 #")
+    assert t.scores == [0, 3]
+    t.keys("D 2 # 9B 2A")  # B cuts low and deals: A, the pone now, has the three
+    assert t.game.dealer == 1 and t.scores == [3, 0]
+    assert t.led(0, 3) == RED and t.led(1, 3) == BLACK
