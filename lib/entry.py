@@ -215,6 +215,10 @@ def _counted(table, claim, muggins):
         table.mode = "cards"
         raise
     table.detail = show_lines(counted.show)
+    if not counted.scores:
+        from lib.ui import seat_name
+        whose = "crib" if counted.crib else "hand"
+        table.message = "%s %s: no score" % (seat_name(game, counted.seat), whose)
     table.mode = "cards"
     _follow(table)
 

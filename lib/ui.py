@@ -158,7 +158,7 @@ class Table:
                 if mw != NOBODY and self.game.config.match_games > 1:
                     return "match to %s! #new" % side_name(self.game, mw)
                 return "# next game  *undo"
-            return "pts+A/B #step D menu"
+            return "pts+%s #step D menu" % ("A-C" if self.game.sides == 3 else "A/B")
         if self.mode == UNDO:
             return "undo? # yes, other no"
         if self.mode == CARDS:

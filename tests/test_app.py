@@ -308,3 +308,10 @@ def test_oled_panel_ram_matches_the_drawn_buffer_after_partial_updates():
     frame = t.board.oled_frame()
     assert frame == bytes(t.board.display.buffer[1:])
     assert any(frame)
+
+
+def test_three_player_prompt_names_all_three_keys():
+    t = Table(tracks=3).keys("D 1 1 #")
+    assert t.oled()[3] == "pts+A-C #step D menu"
+    t.keys("7C")
+    assert t.scores == [0, 0, 7] and t.led(2, 7) == (0, 38, 0)

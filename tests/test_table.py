@@ -271,7 +271,7 @@ def test_reference_hands_keyed_in_the_show():
     assert t.scores == [19, 29]
     assert t.app.table.detail == ["total 0", "nineteen: no score"]
     assert t.oled()[2] == "show: B crib"
-    assert t.oled()[4:7] == ["total 0", "nineteen: no score", ""]
+    assert t.oled()[4:7] == ["B hand: no score", "total 0", "nineteen: no score"]
     # B's crib AH 3H 7H 9H | KH: four hearts and a heart starter, a crib flush of 5.
     t.keys("# 1B 3B 7B 9B")
     assert t.scores == [19, 34]
