@@ -71,10 +71,14 @@ class Table:
         """Run a journalled game action; note the change; keep its Scores."""
         result = action(*args)
         self.changes.append(("event",))
-        scores = result if isinstance(result, list) else [result] if hasattr(result, "side") else []
+        # Actions return a Score (peg), [Score] (starter, lay, go) or Counted (show).
         if hasattr(result, "scores"):
             scores = result.scores
-        self.scored = [s for s in scores if s is not None]
+        elif isinstance(result, list):
+            scores = result
+        else:
+            scores = [result] if hasattr(result, "side") else []
+        self.scored = scores
         if self.game.phase == OVER:
             self.mode = HOME
             self.entry = None
