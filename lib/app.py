@@ -11,7 +11,7 @@ from engine.match import (DOUBLE_SKUNK_LINE, SHORT_GAME_HOLE, SHORT_SKUNK_LINE,
 from engine.play import NOBODY
 from lib.keys import LEGEND
 from lib.menu import menu_lines
-from lib.pegs import Pegs
+from lib.pegs import Pegs, elapsed
 from lib.screen import COLUMNS, Screen
 from lib.settings import Settings
 from lib.store import Store
@@ -211,7 +211,7 @@ class App:
         room = DETAIL_ROWS - len(below)
         if detail and room > 0:
             steps = len(detail) - room + 1
-            first = ((now - self.detail_at) // SCROLL_MS) % steps if steps > 1 else 0
+            first = (elapsed(now, self.detail_at) // SCROLL_MS) % steps if steps > 1 else 0
             below.extend(detail[first:first + room])
         rows = [("scores", tuple(game.scores)), ("bottom",), ("text", last),
                 ("text", status), ("text", table.prompt())]

@@ -20,6 +20,14 @@ WIN_MS = 3000        # the winner's comet: three runs up the track
 MATCH_WIN_MS = 9000  # the match's winner: nine
 
 
+_TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps to 0 after 2**29 ms (~6 days)
+
+
+def elapsed(now, then):
+    """Milliseconds from `then` to `now` on a clock that wraps."""
+    return (now - then) % _TICKS_PERIOD
+
+
 def peg_hole(score, target):
     return score if score < target else target
 
@@ -53,7 +61,8 @@ class Pegs:
         self.win_ms = MATCH_WIN_MS if match else WIN_MS
 
     def busy(self, now):
-        return bool(self.jumps) or (self.win_start is not None and now - self.win_start < self.win_ms)
+        return bool(self.jumps) or (self.win_start is not None
+                                    and elapsed(now, self.win_start) < self.win_ms)
 
     def _put(self, frame, hole, rgb):
         i = 3 * self.map[hole - 1]
@@ -92,7 +101,7 @@ class Pegs:
         for jump in self.jumps:
             if jump[0] == side and front > back:
                 span = min(JUMP_MS_MAX, (front - back) * JUMP_MS_PER_HOLE)
-                done = now - jump[1]
+                done = elapsed(now, jump[1])
                 if done < span:
                     front = back + 1 + (front - back - 1) * done // span
         if back:
@@ -100,7 +109,7 @@ class Pegs:
         if front:
             self._put(face, front, colour)
         if self.win_start is not None and side == view.winner:
-            done = now - self.win_start
+            done = elapsed(now, self.win_start)
             if done < self.win_ms:
                 # A comet runs up the winner's track to the game hole, every second.
                 head = 1 + (done * target // 1000) % target
@@ -110,7 +119,7 @@ class Pegs:
 
     def draw(self, view, now):
         """Write each strip whose frame changed; returns how many were written."""
-        self.jumps = [j for j in self.jumps if now - j[1] < JUMP_MS_MAX]
+        self.jumps = [j for j in self.jumps if elapsed(now, j[1]) < JUMP_MS_MAX]
         frames = [self.frame(view, side, now) for side in range(len(self.strips))]
         scale = self.fit_budget(frames)
         written = 0

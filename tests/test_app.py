@@ -315,3 +315,14 @@ def test_three_player_prompt_names_all_three_keys():
     assert t.oled()[3] == "pts+A-C #step D menu"
     t.keys("7C")
     assert t.scores == [0, 0, 7] and t.led(2, 7) == (0, 38, 0)
+
+
+def test_animations_end_across_the_clock_wrap():
+    from lib.pegs import elapsed
+    assert elapsed(5, (1 << 29) - 10) == 15
+    t = Table()
+    t.board.clock.advance((1 << 29) - 2100)  # supervisor.ticks_ms() wraps during the A
+    t.keys("12A")  # the peg jumps across the wrap
+    assert t.board.clock.ticks_ms() < 3000  # wrapped
+    assert not t.app.pegs.busy(t.board.clock.ticks_ms())
+    assert t.led(0, 12) == RED and t.led(0, 11) == (0, 0, 0)
