@@ -2,7 +2,7 @@
 
 from collections import namedtuple
 
-from engine.cards import JACK, parse_cards, card_name
+from engine.cards import JACK, parse_cards
 
 Item = namedtuple("Item", ("kind", "cards", "points"))
 Show = namedtuple("Show", ("total", "items", "spoken"))
@@ -208,8 +208,3 @@ def spoken_count(items):
             words.append("one for his nobs is " + _number(total))
     return ", ".join(words)
 
-
-def item_text(item, symbols=False):
-    """One line of the breakdown: '15: 5H KC  2'."""
-    names = " ".join([card_name(c, symbols) for c in item.cards])
-    return "%s %s %d" % (item.kind, names, item.points)

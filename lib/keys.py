@@ -14,12 +14,6 @@ PLAYER_KEYS = "ABC"   # after points: whose they are
 SUIT_KEYS = "ABCD"    # after a rank: A spades, B hearts, C diamonds, D clubs
 _RANK_KEYS = "1234567890ABC"  # ace, 2..9, 0 = ten, A = jack, B = queen, C = king
 
-SUIT_PROMPT = "suit? A\x06 B\x03 C\x04 D\x05"  # font glyphs 6,3,4,5 = spade heart diamond club
-
-
-def key_char(key_number):
-    return LEGEND[key_number]
-
 
 def rank_of_key(key):
     """The rank (1..13) a key stands for in card entry, or 0."""

@@ -41,7 +41,6 @@ class Screen:
         self.rows = [None] * PAGES
         # Control byte 0x00 (commands follow), then the column and page window.
         self.cmd = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0, 0))
-        self.sent_pages = 0
 
     def _glyph(self, ch):
         i = ord(ch) * self.glyph_w
@@ -104,7 +103,6 @@ class Screen:
                     if i < len(changed):
                         first = changed[i]
         self.rows = list(rows)
-        self.sent_pages += len(changed)
         return len(changed)
 
     def draw_row(self, page, row):
