@@ -207,4 +207,3 @@ def spoken_count(items):
         else:
             words.append("one for his nobs is " + _number(total))
     return ", ".join(words)
-
