@@ -1,32 +1,63 @@
 """python -m engine count 4C 5D 5H 6S KC [--crib] [--json]: count a show.
 
-The last card is the starter. Laptop-only (argparse, json); the board never
-imports this module.
+The last card is the starter. A laptop tool; the board never imports this module.
 """
 
-import argparse
 import json
 import sys
 
 from engine.cards import card_name, parse_cards
 from engine.show import score_show
 
+USAGE = """usage: python -m engine count CARD CARD CARD CARD [CARD CARD] STARTER [--crib] [--json]
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):
-        self.print_usage(sys.stderr)
-        sys.stderr.write("error: %s\n" % message)
-        sys.exit(2)
+Count a hand or crib with the starter (the last card), e.g. 4C 5D 5H 6S KC;
+10D, TD and Q\u2665 spell cards too.
+  --crib   count as the crib (a flush needs all five)
+  --json   print JSON
+"""
+
+
+class _Args:
+    """The few options this tool has, read by hand so the package stays free of
+    modules CircuitPython lacks."""
+
+    def __init__(self, argv):
+        self.crib = self.json = self.help = False
+        self.cards = []
+        words = list(argv)
+        self.command = words.pop(0) if words and not words[0].startswith("-") else None
+        for word in words:
+            if word == "--crib":
+                self.crib = True
+            elif word == "--json":
+                self.json = True
+            elif word in ("-h", "--help"):
+                self.help = True
+            elif word.startswith("--"):
+                raise ValueError("unknown option %s" % word)
+            else:
+                self.cards.append(word)
+
+
+def _usage_error(message):
+    sys.stderr.write(USAGE.splitlines()[0] + "\n")
+    sys.stderr.write("error: %s\n" % message)
+    return 2
 
 
 def main(argv=None):
-    parser = _Parser(prog="python -m engine", description="Cribbage rules engine tools.")
-    sub = parser.add_subparsers(dest="command", required=True)
-    count = sub.add_parser("count", help="count a hand or crib: 4 cards then the starter")
-    count.add_argument("cards", nargs="+", help="e.g. 4C 5D 5H 6S KC (10D, TD, Q♠ also work)")
-    count.add_argument("--crib", action="store_true", help="count as the crib (flush needs all 5)")
-    count.add_argument("--json", action="store_true", help="print JSON")
-    args = parser.parse_args(argv)
+    try:
+        args = _Args(sys.argv[1:] if argv is None else argv)
+    except ValueError as err:
+        return _usage_error(str(err))
+    if args.help:
+        sys.stdout.write(USAGE)
+        return 0
+    if args.command != "count":
+        return _usage_error("the command is count" if args.command else "give a command: count")
+    if not args.cards:
+        return _usage_error("count needs the cards")
     try:
         cards = parse_cards(args.cards)
         if not 4 <= len(cards) - 1 <= 6:

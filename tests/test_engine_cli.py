@@ -75,3 +75,13 @@ def test_no_command_is_a_usage_error():
     run = subprocess.run([sys.executable, "-m", "engine"], cwd=ROOT, capture_output=True,
                          text=True, env=env, timeout=60)
     assert run.returncode == 2 and "usage" in run.stderr and run.stdout == ""
+
+
+def test_help_and_unknown_options():
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    run = subprocess.run([sys.executable, "-m", "engine", "--help"], cwd=ROOT,
+                         capture_output=True, text=True, env=env, timeout=60)
+    assert run.returncode == 0 and run.stdout.startswith("usage: python -m engine count")
+    run = count("--bogus", "4C", "5D", "5H", "6S", "KC")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr.endswith("error: unknown option --bogus\n")
