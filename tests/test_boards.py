@@ -222,6 +222,19 @@ def test_driver_init_switches_the_panel_on_and_a_frame_costs_about_25_ms():
     assert 20 < hw.i2c_ms() - busy < 26
 
 
+# "1" and the heart glyph (chr 3) drawn at x 0 and 6 by adafruit_framebuf's text().
+ONE_AND_HEART = [
+    "..#....#.#.",
+    ".##...#####",
+    "..#...#####",
+    "..#...#####",
+    "..#....###.",
+    "..#.....#..",
+    ".###.......",
+    "...........",
+]
+
+
 def test_text_through_the_real_framebuf_shows_on_the_oled():
     hw = sim.build()
     hw.display.fill(0)
@@ -229,16 +242,7 @@ def test_text_through_the_real_framebuf_shows_on_the_oled():
     hw.display.text(chr(3), 6, 0, 1, font_name=hw.font_path)
     hw.display.show()
     picture = [row[:11] for row in hw.oled_picture().splitlines()[:8]]
-    assert picture == [
-        "..#....#.#.",
-        ".##...#####",
-        "..#...#####",
-        "..#...#####",
-        "..#....###.",
-        "..#.....#..",
-        ".###.......",
-        "...........",
-    ]
+    assert picture == ONE_AND_HEART
 
 
 def test_ssd1306_model_follows_vertical_addressing_and_the_column_window():
@@ -557,16 +561,7 @@ def test_drivers_draw_text_and_light_a_strip_under_micropython_in_120_kb():
     assert abs(result.heap_free - 120 * 1024) < 1024
     lines = result.stdout.splitlines()
     assert lines[0] == "framebuf: adafruit_framebuf"  # the CircuitPython path, not MicroPython's
-    assert lines[1:9] == [
-        "..#....#.#.",
-        ".##...#####",
-        "..#...#####",
-        "..#...#####",
-        "..#....###.",
-        "..#.....#..",
-        ".###.......",
-        "...........",
-    ]
+    assert lines[1:9] == ONE_AND_HEART
     assert lines[9] == "strip 363 [0, 255, 0] [0, 0, 16] 1"
     assert 0 < result.heap_peak < 120 * 1024
     assert result.collections == 4  # one before the steps, one at each yield
