@@ -15,7 +15,7 @@ test: typecheck pytest
 
 typecheck: $(STAMP)
 	$(VENV)/bin/circuitpython_setboard raspberry_pi_pico >/dev/null
-	$(VENV)/bin/mypy --config-file mypy.ini code.py lib boards engine
+	$(VENV)/bin/mypy --config-file mypy.ini code.py lib/cribbage boards engine
 
 pytest: $(STAMP)
 	BLINKA_OS_AGNOSTIC=1 $(VENV)/bin/pytest -q

@@ -8,6 +8,6 @@ from boards import hardware
 config = boards.config_for(board.board_id)  # unknown boards get the Pico's wiring
 hw = hardware.build(config)
 
-from lib.app import run  # noqa: E402  (after the hardware has its buffers)
+from cribbage.app import run  # noqa: E402  (after the hardware has its buffers)
 
 run(hw)

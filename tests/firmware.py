@@ -4,8 +4,8 @@ import os
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from boards import sim  # noqa: E402
-from lib.app import App  # noqa: E402
+from boards.sim import board as sim  # noqa: E402
+from cribbage.app import App  # noqa: E402
 
 SETTLE_MS = 1000  # longer than any peg animation
 

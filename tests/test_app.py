@@ -1,7 +1,7 @@
 """The firmware at the table: key presses on the sim board, exact outcomes."""
 
 from engine.game import OVER, PLAY, SHOW, STARTER
-from lib.pegs import DEALER_MARK, GAME_MARK, MARK, SKUNK_MARK
+from cribbage.pegs import DEALER_MARK, GAME_MARK, MARK, SKUNK_MARK
 
 from firmware import Table
 
@@ -294,7 +294,7 @@ def test_a_failing_strip_is_reported_and_the_loop_goes_on():
 
 
 def test_messages_wrap_at_spaces():
-    from lib.app import wrap
+    from cribbage.app import wrap
     assert wrap("10S makes the count 34; the limit is 31") == [
         "10S makes the count", "34; the limit is 31"]
     assert wrap("x" * 25) == ["x" * 21, "xxxx"]
@@ -318,7 +318,7 @@ def test_three_player_prompt_names_all_three_keys():
 
 
 def test_animations_end_across_the_clock_wrap():
-    from lib.pegs import elapsed
+    from cribbage.pegs import elapsed
     assert elapsed(5, (1 << 29) - 10) == 15
     t = Table()
     t.board.clock.advance((1 << 29) - 2100)  # supervisor.ticks_ms() wraps during the A

@@ -4,8 +4,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import state
 from engine.game import OVER
-from lib.keys import LEGEND
-from lib.pegs import BACK_SHARE, MATCH_WIN_MS, _scale
+from cribbage.keys import LEGEND
+from cribbage.pegs import BACK_SHARE, MATCH_WIN_MS, _scale
 
 from firmware import Table
 

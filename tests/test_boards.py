@@ -10,10 +10,11 @@ import os
 import pytest
 
 import boards
-from boards import hardware, layout, sim
-from boards.simdev import FakeClock
-from boards.simnvm import PowerCut, SimNVM
-from boards.simoled import FakeI2C, FakeSSD1306
+from boards import hardware, layout
+from boards.sim import board as sim
+from boards.sim.dev import FakeClock
+from boards.sim.nvm import PowerCut, SimNVM
+from boards.sim.oled import FakeI2C, FakeSSD1306
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PICO = boards.config_for("raspberry_pi_pico")
@@ -608,7 +609,7 @@ def test_the_real_builder_runs_under_micropython_with_settings_toml():
 def test_code_py_builds_the_board_and_hands_it_to_the_app_under_micropython():
     app = "def run(hw):\n    print('app got', len(hw.tracks), hw.config.CHIP, hw.font_path)\n"
     result = run_micropython("import code\n", files=("boards", "code.py"), heap_kb=120,
-                             extra={"lib/app.py": app})
+                             extra={"lib/cribbage/__init__.py": "", "lib/cribbage/app.py": app})
     assert result.ok, result.error
     assert result.stdout == "app got 2 RP2040 font5x8.bin\n"
 

@@ -19,8 +19,8 @@ KEYS = ["#", "CD", "6A", "9A", "9D", "7D", "CB", "BB", "4C", "#", "8B", "#", "#"
 # One module a step: on the board the collector runs whenever it must, here only
 # between steps (see tests/mprun.py), so compiling two at once would count both
 # compilers' garbage together.
-MODULES = ("engine.game", "engine.state", "lib.store", "lib.ui", "lib.entry", "lib.menu",
-           "lib.pegs", "lib.screen", "lib.app", "adafruit_bus_device.i2c_device",
+MODULES = ("engine.game", "engine.state", "cribbage.store", "cribbage.ui", "cribbage.entry", "cribbage.menu",
+           "cribbage.pegs", "cribbage.screen", "cribbage.app", "adafruit_bus_device.i2c_device",
            "adafruit_framebuf", "adafruit_ssd1306", "adafruit_pixelbuf", "neopixel")
 
 _SCRIPT = """
@@ -28,12 +28,12 @@ def steps():
     for name in %r:
         __import__(name)
         yield
-    import lib.app
+    import cribbage.app
     import boards
     from boards import hardware
     hw = hardware.build(boards.config_for("raspberry_pi_pico"))
     yield
-    app = lib.app.App(hw)
+    app = cribbage.app.App(hw)
     yield
     import keypad, supervisor
     for keys in %r:

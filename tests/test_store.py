@@ -11,11 +11,11 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from boards.simnvm import PowerCut, SimNVM
+from boards.sim.nvm import PowerCut, SimNVM
 from engine import state
 from engine.game import PLAY, SHOW, STARTER, Game
 from engine.pegging import MAX_COUNT
-from lib.store import (BASE, EVENT, HEADER_SIZE, MAX_SETTINGS, NEXT_GAME, SETTINGS,
+from cribbage.store import (BASE, EVENT, HEADER_SIZE, MAX_SETTINGS, NEXT_GAME, SETTINGS,
                        UNDO, Store, check_byte, header, pack)
 
 SECTOR = 4096

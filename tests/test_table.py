@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from engine import state
 from engine.game import PLAY, SHOW, STARTER
 from engine.play import NOBODY
-from lib.pegs import DEALER_MARK, GAME_MARK, MARK, SKUNK_MARK, SKUNKED
+from cribbage.pegs import DEALER_MARK, GAME_MARK, MARK, SKUNK_MARK, SKUNKED
 
 from firmware import SETTLE_MS, Table
 
@@ -413,7 +413,7 @@ def test_power_cut_in_a_compaction_loses_at_most_the_game_never_mixes_it():
 def _three_player_table(settings):
     from engine.game import Game
     from engine.rules import make_config
-    from lib.ui import Table as UiTable
+    from cribbage.ui import Table as UiTable
     game = Game(make_config(players=3))  # A deals
     for side, points in ((0, 20), (0, 10), (1, 15), (2, 7)):
         game.peg(side, points)           # A 30 (back 20), B 15, C 7
@@ -421,10 +421,10 @@ def _three_player_table(settings):
 
 
 def test_a_frame_over_the_current_budget_is_scaled_down_to_it():
-    from boards import sim
-    from lib.app import View
-    from lib.pegs import Pegs
-    from lib.settings import Settings
+    from boards.sim import board as sim
+    from cribbage.app import View
+    from cribbage.pegs import Pegs
+    from cribbage.settings import Settings
 
     config = SimpleNamespace(BRIGHTNESS_CAP=1.0, CURRENT_BUDGET_MA=400,
                              LED_FULL_WHITE_MA=60, IDLE_MA_PER_LED=1)

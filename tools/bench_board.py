@@ -16,6 +16,7 @@ import time
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "lib"))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
 
 # A deal at the table: points, the starter, the play, a hand counted, undo.
@@ -41,8 +42,8 @@ class _BusClock:
 
 
 def cpython_figures(rounds):
-    from boards import sim
-    from lib.app import App
+    from boards.sim import board as sim
+    from cribbage.app import App
 
     keys = SCRIPT.replace(" ", "")
     per_key = []

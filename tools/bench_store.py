@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""How often lib.store erases the nvm sector, over realistic games.
+"""How often cribbage.store erases the nvm sector, over realistic games.
 
     python tools/bench_store.py              # 500 games each way
     python tools/bench_store.py --games 200 --seed 7
@@ -18,13 +18,15 @@ import os
 import random
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from boards.simnvm import SimNVM  # noqa: E402
+from boards.sim.nvm import SimNVM  # noqa: E402
 from engine.game import PLAY, SHOW, Game  # noqa: E402
 from engine.pegging import MAX_COUNT  # noqa: E402
 from engine.show import score_hand  # noqa: E402
-from lib.store import Store  # noqa: E402
+from cribbage.store import Store  # noqa: E402
 
 LIFETIME_ERASES = 100000
 LIGHTS = b"\x01\x03\x00"

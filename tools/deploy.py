@@ -47,7 +47,7 @@ FIRMWARE_ROOTS: tuple[str, ...] = ("engine", "boards", "lib", "font5x8.bin", "co
 ENTRY_POINT = "code.py"
 FIRMWARE_SUFFIXES: tuple[str, ...] = (".py",)
 # Laptop-only files inside the firmware roots (fnmatch patterns on the relative path):
-# the simulator's boards/sim*.py, and __main__.py command-line entries, which
+# the simulator's boards/sim/, and __main__.py command-line entries, which
 # CircuitPython never runs.
 EXCLUDED: tuple[str, ...] = ("boards/sim*", "*/__main__.py")
 # boards/<board_id>.py is the config for the board whose boot_out.txt says that id.

@@ -7,8 +7,8 @@
     python tools/sim.py --keys "#5B" --png board.png
     python tools/sim.py --state game.nvm         # resume, saving on every key
 
-It builds ``boards.sim`` (the real neopixel and SSD1306 drivers over pin- and
-bus-level fakes) and runs ``lib.app.App`` on it, the same code the Pico runs.
+It builds ``boards.sim.board`` (the real neopixel and SSD1306 drivers over pin- and
+bus-level fakes) and runs ``cribbage.app.App`` on it, the same code the Pico runs.
 Everything shown is read back from what the strips and the OLED received.
 
 Keys are the keypad's ``123A456B789C*0#D`` (a-d may be typed in lower case;
@@ -33,16 +33,18 @@ import time
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if REPO not in sys.path:
-    sys.path.insert(0, REPO)
+for _path in (os.path.join(REPO, "lib"), REPO):  # the board's search path: / and /lib
+    if _path not in sys.path:
+        sys.path.insert(0, _path)
 
-from boards import layout, sim  # noqa: E402
-from boards.simnvm import NVM_SECTOR  # noqa: E402
+from boards import layout  # noqa: E402
+from boards.sim import board as sim  # noqa: E402
+from boards.sim.nvm import NVM_SECTOR  # noqa: E402
 from engine.game import PHASE_NAMES  # noqa: E402
 from engine.play import NOBODY  # noqa: E402
-from lib.app import App  # noqa: E402
-from lib.keys import LEGEND  # noqa: E402
-from lib.ui import seat_name, side_name  # noqa: E402
+from cribbage.app import App  # noqa: E402
+from cribbage.keys import LEGEND  # noqa: E402
+from cribbage.names import seat_name, side_name  # noqa: E402
 
 SETTLE_MS = 2000      # after each scripted key: long enough for a peg's jump
 SETTLE_STEP_MS = 250  # then on in steps while an animation is still running

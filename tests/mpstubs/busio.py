@@ -4,7 +4,7 @@
 ``ram`` and ``pixels()`` are what the real driver has drawn.
 """
 
-from boards.simoled import FakeI2C, FakeSSD1306
+from boards.sim.oled import FakeI2C, FakeSSD1306
 
 OLED_ADDRESS = 0x3C
 buses = []

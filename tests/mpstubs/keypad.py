@@ -4,7 +4,7 @@
 """
 
 import supervisor
-from boards.simdev import Event, FakeKeyMatrix, press_keys  # noqa: F401
+from boards.sim.dev import Event, FakeKeyMatrix, press_keys  # noqa: F401
 
 matrices = []
 

@@ -1,7 +1,7 @@
 """microcontroller stand-in: pins, the nvm sector and the watchdog (MicroPython test runs)."""
 
-from boards.simdev import FakeWatchdog
-from boards.simnvm import SimNVM
+from boards.sim.dev import FakeWatchdog
+from boards.sim.nvm import SimNVM
 
 
 class Pin:

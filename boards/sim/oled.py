@@ -1,4 +1,4 @@
-"""boards.simoled: an SSD1306 on a fake I2C bus, for the simulator (never deployed).
+"""boards.sim.oled: an SSD1306 on a fake I2C bus, for the simulator (never deployed).
 
 Plain Python that runs on CPython and on MicroPython alike (boards/sim.py and
 tests/mpstubs share it). ``FakeI2C`` has the methods of ``busio.I2C``;

@@ -1,4 +1,4 @@
-"""lib.pegs: the LED tracks, drawn like pegs in a wooden board.
+"""cribbage.pegs: the LED tracks, drawn like pegs in a wooden board.
 
 The front peg is bright in the player's colour, the back peg dim behind it, so
 the gap shows the last score. Faint marks every 5 holes; the skunk line and the

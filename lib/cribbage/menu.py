@@ -1,9 +1,10 @@
-"""lib.menu: the D menu: a new game, who deals, the lights, undo, skip, misdeal."""
+"""cribbage.menu: the D menu: a new game, who deals, the lights, undo, skip, misdeal."""
 
 from engine.game import Game
 from engine.rules import VARIANT_NAMES, make_config, sides_of
 from engine.match import DEFAULT_VALUES
-from lib.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES
+from cribbage.names import seat_name
+from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES
 
 _PLAYERS = (2, 3, 4)
 _VALUES = (DEFAULT_VALUES, (1, 2, 3, 0))  # RULES.md: double skunk is 4 or 3
@@ -105,10 +106,9 @@ def _dealer(table, key):
     if key.isdigit() and 1 <= int(key) <= game.players:
         _home(table)
         table.act(game.set_dealer, int(key) - 1)
-        from lib.ui import seat_name
         table.message = "%s deals" % seat_name(game, game.dealer)
     elif key == "#":
-        from lib.entry import Entry
+        from cribbage.entry import Entry
         if game.hand_no or game.starter != 255:
             table.message = "the cut is before the first hand"
             return
@@ -146,7 +146,6 @@ def menu_lines(table):
                 "7 match of %d" % f[6]]
     if mode == "dealer":
         game = table.game
-        from lib.ui import seat_name
         names = " ".join(["%d=%s" % (i + 1, seat_name(game, i)) for i in range(game.players)])
         return ["WHO DEALS", names, "# cut for deal", "* back"]
     s = table.settings

@@ -1,4 +1,4 @@
-"""lib.entry: keying cards for the step of the hand: cut, starter, play, show.
+"""cribbage.entry: keying cards for the step of the hand: cut, starter, play, show.
 
 A card is a rank key then a suit key (ranks 1 = A, 2..9, 0 = 10, A = J,
 B = Q, C = K; suits A spades, B hearts, C diamonds, D clubs). `*` takes back
@@ -10,7 +10,8 @@ from engine.errors import CardSeen, IllegalAction
 from engine.game import CUT, PLAY, SHOW, STARTER
 from engine.rules import CRIB_SIZE, hand_size
 from engine.show import is_impossible, score_show
-from lib.keys import SUIT_KEYS, card_of_keys, rank_of_key
+from cribbage.names import seat_name, side_name
+from cribbage.keys import SUIT_KEYS, card_of_keys, rank_of_key
 
 SUIT_GLYPHS = "\x06\x03\x04\x05"  # font5x8.bin: spade, heart, diamond, club
 _ITEM_LABELS = {"fifteen": "15", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs"}
@@ -107,14 +108,13 @@ def entry_key(table, key):
 
 
 def _menu(table):
-    from lib.menu import open_menu
+    from cribbage.menu import open_menu
     open_menu(table)
 
 
 def _take(table, card):
     game = table.game
     e = table.entry
-    from lib.ui import seat_name
     if e.purpose == "starter":
         table.act(game.turn_starter, card)
         table.echo = "starter: " + card_text(card)
@@ -132,7 +132,6 @@ def _take(table, card):
             cards, e.cards = e.cards, []
             table.act(game.cut_for_deal, cards)
             _leave(table)
-            from lib.ui import seat_name
             table.message = "%s deals" % seat_name(game, game.dealer)
     else:
         if card in e.cards:
@@ -196,7 +195,6 @@ def _count(table):
     if claim is not None and game.config.muggins and not is_impossible(claim):
         real = score_show(e.cards, game.starter, crib).total
         if claim < real:
-            from lib.ui import side_name
             taker = (game.side_of(seat) + 1) % game.sides
             e.muggins_prompt = "%d missed: %s takes? #y" % (real - claim, side_name(game, taker))
             table.mode = "muggins?"
@@ -216,7 +214,6 @@ def _counted(table, claim, muggins):
         raise
     table.detail = show_lines(counted.show)
     if not counted.scores:
-        from lib.ui import seat_name
         whose = "crib" if counted.crib else "hand"
         table.message = "%s %s: no score" % (seat_name(game, counted.seat), whose)
     table.mode = "cards"
@@ -240,7 +237,6 @@ def show_lines(show):
 
 
 def step_status(table):
-    from lib.ui import seat_name
     game = table.game
     if game.phase == CUT:
         return "cut for deal"
@@ -265,7 +261,6 @@ def entry_prompt(table):
     if e.purpose == "play":
         return "lay a card  #go *back"
     if e.purpose == "cut":
-        from lib.ui import seat_name
         return "cut for %s: a card" % seat_name(game, len(e.cards))
     if e.claiming:
         return "claim %s_ then #" % e.claim

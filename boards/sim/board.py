@@ -1,4 +1,4 @@
-"""boards.sim: the board object on a laptop, with the real drivers over pin-level fakes.
+"""boards.sim.board: the board object on a laptop, with the real drivers over pin-level fakes.
 
     hw = build(tracks=2)
     hw.tracks[0][0] = (255, 0, 0); hw.tracks[0].show()
@@ -13,14 +13,15 @@ import os
 from types import SimpleNamespace
 
 import boards
-from boards import hardware, simdev, simhw, simoled
-from boards.simdev import FakeClock
-from boards.simnvm import PowerCut, SimNVM  # noqa: F401  (for tests)
+from boards import hardware
+from boards.sim import dev as simdev, oled as simoled, pins as simhw
+from boards.sim.dev import FakeClock
+from boards.sim.nvm import PowerCut, SimNVM  # noqa: F401  (for tests)
 
-import adafruit_ssd1306  # noqa: E402  (simhw has set up Blinka)
+import adafruit_ssd1306  # noqa: E402  (pins has set up Blinka)
 import neopixel  # noqa: E402
 
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FONT_PATH = os.path.join(REPO, "font5x8.bin")
 
 

@@ -1,4 +1,4 @@
-"""boards.simhw: the Pico's pins and the strips' data lines, on Blinka (never deployed).
+"""boards.sim.pins: the Pico's pins and the strips' data lines, on Blinka (never deployed).
 
 ``SimPinout`` stands in for CircuitPython's ``board``; ``watch_strip`` taps
 the bytes each strip's data pin would carry, underneath Blinka's

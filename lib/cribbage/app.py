@@ -1,4 +1,4 @@
-"""lib.app: the board's loop: key -> action -> engine -> view -> LEDs and OLED.
+"""cribbage.app: the board's loop: key -> action -> engine -> view -> LEDs and OLED.
 
 `run(board)` takes the object boards/ builds (real hardware or the sim) and
 never returns. Any error in a key's handling is shown on the OLED; the game
@@ -9,13 +9,14 @@ from engine.game import Game, OVER
 from engine.match import (DOUBLE_SKUNK_LINE, SHORT_GAME_HOLE, SHORT_SKUNK_LINE,
                           SKUNK_LINE, TRIPLE_SKUNK_LINE)
 from engine.play import NOBODY
-from lib.keys import LEGEND
-from lib.menu import menu_lines
-from lib.pegs import Pegs, elapsed
-from lib.screen import COLUMNS, Screen
-from lib.settings import Settings
-from lib.store import Store
-from lib.ui import HOME, CARDS, UNDO, MUGGINS, Table, side_name
+from cribbage.keys import LEGEND
+from cribbage.menu import menu_lines
+from cribbage.pegs import Pegs, elapsed
+from cribbage.screen import COLUMNS, Screen
+from cribbage.settings import Settings
+from cribbage.store import Store
+from cribbage.names import side_name
+from cribbage.ui import HOME, CARDS, UNDO, MUGGINS, Table
 
 SCROLL_MS = 1500
 DETAIL_ROWS = 3
@@ -219,8 +220,33 @@ class App:
             rows.append(("text", below[i] if i < len(below) else ""))
         return rows
 
+    # What the simulator and the tests read of the running app.
     def oled_lines(self):
         return self.screen.lines()
+
+    @property
+    def game(self):
+        return self.table.game
+
+    @property
+    def mode(self):
+        return self.table.mode
+
+    @property
+    def message(self):
+        return self.table.message
+
+    @property
+    def detail(self):
+        return list(self.table.detail)
+
+    @property
+    def milliamps(self):
+        return self.pegs.milliamps
+
+    def busy(self):
+        """An animation is still running."""
+        return self.pegs.busy(self.now())
 
 
 def _scored_text(table):

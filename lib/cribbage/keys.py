@@ -1,4 +1,4 @@
-"""lib.keys: what each key of the 4x4 keypad means.
+"""cribbage.keys: what each key of the 4x4 keypad means.
 
     1 2 3 A
     4 5 6 B
@@ -7,10 +7,11 @@
 """
 
 from engine.cards import make_card
+from cribbage.names import SIDE_LETTERS
 
 LEGEND = "123A456B789C*0#D"  # key_number -> key, row by row as the keypad sits
 
-PLAYER_KEYS = "ABC"   # after points: whose they are
+PLAYER_KEYS = SIDE_LETTERS  # after points: whose they are
 SUIT_KEYS = "ABCD"    # after a rank: A spades, B hearts, C diamonds, D clubs
 _RANK_KEYS = "1234567890ABC"  # ace, 2..9, 0 = ten, A = jack, B = queen, C = king
 

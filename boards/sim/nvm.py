@@ -1,4 +1,4 @@
-"""boards.simnvm: microcontroller.nvm of an RP2040, faked with erases and power cuts.
+"""boards.sim.nvm: microcontroller.nvm of an RP2040, faked with erases and power cuts.
 
 Plain Python for CPython and MicroPython (the simulator and tests/mpstubs).
 Laptop only: never deployed.

@@ -1,4 +1,4 @@
-"""lib.settings: the player's choices for the lights, kept in flash."""
+"""cribbage.settings: the player's choices for the lights, kept in flash."""
 
 BRIGHTNESS_LEVELS = 5
 # Player colours at full strength; the pegs scale them to brightness and budget.

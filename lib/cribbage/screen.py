@@ -1,4 +1,4 @@
-"""lib.screen: the OLED, drawn a text row (one 8-pixel page) at a time.
+"""cribbage.screen: the OLED, drawn a text row (one 8-pixel page) at a time.
 
 Rows are page-aligned so a glyph column is one byte of the SSD1306 buffer;
 the big score digits are made once from the font, doubled, and copied in.

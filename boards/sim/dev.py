@@ -1,4 +1,4 @@
-"""boards.simdev: keypad, clock and watchdog, faked for the simulator (never deployed).
+"""boards.sim.dev: keypad, clock and watchdog, faked for the simulator (never deployed).
 
 Plain Python that runs on CPython and on MicroPython alike, so boards/sim.py
 and the MicroPython stand-ins (tests/mpstubs) share them: a keypad event queue

@@ -1,7 +1,7 @@
-"""lib.ui: the table's key presses turned into game actions.
+"""cribbage.ui: the table's key presses turned into game actions.
 
 Modes: the scoreboard (points then a player key), card entry for the step of
-the hand (lib.entry), the menu and its pages (lib.menu), and yes/no
+the hand (cribbage.entry), the menu and its pages (cribbage.menu), and yes/no
 confirmations. Every accepted action is also noted in `changes` so the app
 can save it and animate it; a refused one leaves a message and nothing else.
 """
@@ -15,7 +15,8 @@ from engine.errors import IllegalAction
 from engine.game import OVER, Game
 from engine.play import NOBODY
 from engine.match import SKUNK_NAMES
-from lib.keys import PLAYER_KEYS
+from cribbage.keys import PLAYER_KEYS
+from cribbage.names import seat_name, side_name
 
 HOME = "home"
 UNDO = "undo?"
@@ -29,20 +30,9 @@ LIGHTS = "lights"
 MAX_TYPED = 29
 
 
-def side_name(game, side):
-    return PLAYER_KEYS[side] if side < len(PLAYER_KEYS) else "?"
-
-
-def seat_name(game, seat):
-    name = side_name(game, game.side_of(seat))
-    if game.players == 4:
-        return name + str(seat // 2 + 1)  # partners A1/A2, B1/B2
-    return name
-
-
 class Table:
     def __init__(self, game=None, settings=None):
-        from lib.settings import Settings
+        from cribbage.settings import Settings
         self.game = game if game is not None else Game()
         self.settings = settings if settings is not None else Settings()
         self.mode = HOME
@@ -108,11 +98,11 @@ class Table:
             elif game.phase == OVER:
                 self.next_game()
             else:
-                from lib.entry import open_step
+                from cribbage.entry import open_step
                 open_step(self)
         elif key == "D":
             self.typed = ""
-            from lib.menu import open_menu
+            from cribbage.menu import open_menu
             open_menu(self)
 
     def peg_typed(self, key):
@@ -149,7 +139,7 @@ class Table:
             if game.level:
                 text += " " + SKUNK_NAMES[game.level]
             return text + "!"
-        from lib.entry import step_status
+        from cribbage.entry import step_status
         return step_status(self)
 
     def prompt(self):
@@ -166,7 +156,7 @@ class Table:
         if self.mode == UNDO:
             return "undo? # yes, other no"
         if self.mode == CARDS:
-            from lib.entry import entry_prompt
+            from cribbage.entry import entry_prompt
             return entry_prompt(self)
         if self.mode == MUGGINS:
             return self.entry.muggins_prompt
@@ -174,17 +164,17 @@ class Table:
 
 
 def _cards(table, key):
-    from lib.entry import entry_key
+    from cribbage.entry import entry_key
     entry_key(table, key)
 
 
 def _muggins(table, key):
-    from lib.entry import muggins_key
+    from cribbage.entry import muggins_key
     muggins_key(table, key)
 
 
 def _menu(table, key):
-    from lib.menu import menu_key
+    from cribbage.menu import menu_key
     menu_key(table, key)
 
 

@@ -1,4 +1,4 @@
-"""lib.store: the game and the settings, kept as a log in the nvm flash sector.
+"""cribbage.store: the game and the settings, kept as a log in the nvm flash sector.
 
 The RP2040's nvm is one 4096-byte sector: writing bytes that read 0xFF programs
 them; any other write erases the sector (~100,000 erases wear it out) and
