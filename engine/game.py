@@ -232,6 +232,14 @@ class Game:
     def misdeal(self):
         return self._do((state.MISDEAL,))
 
+    def replay(self, event):
+        """Apply one journalled event (from a save) as the action itself would."""
+        return self._do(event)
+
+    def forget_history(self):
+        """Keep the state now as the game's start: undo reaches back no further."""
+        self._reset_journal()
+
     def undo(self):
         """Take back the last action; returns its event bytes."""
         if not self.journal:

@@ -165,7 +165,7 @@ class Store:
             elif self._game is None:
                 return False
             elif kind == EVENT:
-                self._game._do(bytes(payload))
+                self._game.replay(bytes(payload))
             elif kind == UNDO:
                 self._game.undo()
             else:
@@ -268,7 +268,7 @@ class Store:
         if game is not None:
             base = pack(BASE, state.to_bytes(game))
             if len(base) > size // 2:
-                game._reset_journal()  # the undo history no longer fits
+                game.forget_history()  # the undo history no longer fits
                 self._synced()
                 base = pack(BASE, state.to_bytes(game))
             image.extend(base)
