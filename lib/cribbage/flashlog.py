@@ -1,0 +1,344 @@
+"""cribbage.flashlog: records in one flash sector that outlive power cuts and flipped bits.
+
+It knows nothing of cribbage: a record is a kind (0..6) and a payload. The
+RP2040's nvm programs bytes in place only when every target byte reads 0xFF;
+any other write erases the 4096-byte sector (~45 ms; ~100,000 erases wear it
+out) and programs all of it again. So records are appended into erased bytes
+and only compact() erases.
+
+    header  magic (3 bytes), VERSION, generation (2 bytes; +1 per compaction)
+    record  length n (1 byte, or 0x80|n>>7 and n&0x7F), tag, payload, check
+    marks   the last 15 bytes of the first 256-byte page: 0x00 once page 1..15
+            holds records (programmed after each write into a new page)
+
+tag: seq << 3 | kind; seq counts the records from 0 after the header, mod 32.
+check: CRC-8 (poly 0x07) of length, tag and payload, 0x00 in place of 0xFF, so
+an unprogrammed check never passes. Each record starts where the last ends, or
+at the next 256-byte page if it does not fit in this one (before the marks in
+the first): a page is programmed at once, so a cut between two never splits a
+record, nor does an erase cut short. The reader knows where to look. A
+record with one flipped bit is read through it: CRC-8 tells one bit from
+another over 127 bits, and the client judges between the few readings of a
+longer record. A record that still cannot be read costs only itself: reading
+goes on after its declared length. A write cut short leaves a record whose check reads 0xFF; the
+next write goes after it with the same seq, so the seq after an unreadable
+record tells a write that never finished from a record lost.
+An erase cut short may leave old pages: if the first survives, its marks show
+that the log once reached further than it reads now (``old``).
+"""
+
+VERSION = 2  # of this layout; a sector in any other is not read
+HEADER_SIZE = 6
+PAGE = 256
+# read() yields kind 7 for a record it cannot read, and sets found: 0 an erased
+# sector, 1 not a log, 2 a log.
+_ERASED = b"\xff" * 256  # a page as it reads erased
+
+
+def _crc_table():
+    table = bytearray(256)
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c << 1) ^ (0x107 if c & 0x80 else 0)  # x^8 + x^2 + x + 1
+        table[i] = c
+    return bytes(table)
+
+
+_CRC_TABLE = _crc_table()
+
+
+def check_byte(data, start, stop):
+    """The check of data[start:stop]: CRC-8, never 0xFF."""
+    c = 0
+    for i in range(start, stop):
+        c = _CRC_TABLE[c ^ data[i]]
+    return 0 if c == 0xFF else c  # 0xFF: never programmed
+
+
+def pack(kind, payload, index):
+    """One record as a bytearray."""
+    if not 0 <= kind <= 6:
+        raise ValueError("kind %d: 0..6" % kind)
+    n = len(payload)
+    rec = bytearray((n,)) if n < 0x80 else bytearray((0x80 | n >> 7, n & 0x7F))
+    rec.append((index & 31) << 3 | kind)  # the tag: seq, kind
+    rec.extend(payload)
+    rec.append(check_byte(rec, 0, len(rec)))
+    return rec
+
+
+class FlashLog:
+    """The log in ``nvm`` (``microcontroller.nvm``, or a fake with its slices)."""
+
+    def __init__(self, nvm, header):
+        self.nvm = nvm
+        self.header = bytes(header) + bytes((VERSION,))  # the log's first 4 bytes
+        self.size = len(nvm)
+        self._offset = PAGE - self.size // PAGE + 1 if self.size > PAGE else PAGE
+        self.erases = 0         # compactions that erased the sector
+        self.bytes_written = 0  # header, record and mark bytes (not the erased fill)
+        self.generation = 0
+        self.found = 0
+        self.cut = False    # the last write was cut short
+        self.old = False   # the log reads shorter than it once was
+        self.written = 0   # records of the last append or compact in the flash; -1: not known
+        self._dirty = True   # read() to learn what follows
+        self._next = HEADER_SIZE  # where the next record goes
+        self._count = 0  # its seq
+        self._limit = 0  # appends stay below
+        self._end = 0    # after the last byte not erased (the marks aside)
+        self.marks = 0  # bit k: page k is marked
+
+    # --- reading ---------------------------------------------------------
+    def read(self, ok=None):
+        """Yield (kind, payload) of each record, oldest first; (7, the kind its
+        tag claims, 7 if none) for one that cannot be read. ``ok(kind,
+        payload)`` may judge a record read through a flipped bit. Then
+        ``found``, ``cut`` and ``old`` say what the sector held, and appends go
+        on after the log."""
+        self._dirty = True
+        size = self.size
+        data = self.nvm[0:size]  # a copy of the sector: a flipped bit is tried in it
+        view = memoryview(data)
+        self.found, self.cut, self.old, self.marks, self._end = 0, False, False, 0, 0
+        for k in range(size // PAGE - 1, -1, -1):
+            pos = k * PAGE
+            stop = self._offset if k == 0 else pos + PAGE
+            # Bytes first: MicroPython compares them with a memoryview, copying nothing.
+            if (_ERASED if stop - pos == PAGE else _ERASED[:stop - pos]) != view[pos:stop]:
+                while data[stop - 1] == 0xFF:
+                    stop -= 1
+                self._end = stop
+                break
+        pos = e = 0
+        if self._end:
+            if sum([bin(data[i] ^ self.header[i]).count("1") for i in range(4)]) > 1:
+                self.found = 1
+            else:  # one flipped bit in magic or version is read through
+                self.found = 2
+                self.generation = (data[4] << 8) | data[5]
+                pos = HEADER_SIZE
+                for k in range(1, size // PAGE):
+                    if bin(data[self._offset + k - 1]).count("1") <= 4:
+                        self.marks |= 1 << k
+        while self.found > 1:
+            p = self._step(data, pos)
+            if p < 0:
+                break
+            stop = self._checked(data, p, e) or self._rebuild(data, p, e, ok)
+            if stop:
+                at = p + (2 if data[p] & 0x80 else 1)
+                yield data[at] & 7, bytes(view[at + 1:stop - 1])
+                pos, e = stop, e + 1
+                continue
+            # Unreadable: the next record starts after its declared length.
+            stop = self._slice(data, p)
+            s = self._step(data, stop) if stop else -2
+            if s == -1:  # the last record
+                if data[stop - 1] == 0xFF and self._end <= stop:
+                    self.cut = True  # cut short: never finished
+                else:
+                    yield 7, data[min(p + 1 + (data[p] >> 7), size - 1)] & 7  # and the kind it claims
+                    e += 1
+                pos = stop
+                break
+            if s >= 0 and self._checked(data, s, e + 1):
+                yield 7, data[min(p + 1 + (data[p] >> 7), size - 1)] & 7  # and the kind it claims
+                e += 1
+            elif s < 0 or not self._checked(data, s, e):  # not where it should be either
+                self.old, pos, self._end = True, p, size
+                break
+            pos = stop
+        self._next, self._count = max(pos, HEADER_SIZE), e & 31
+        if self.marks >> ((self._next - 1) // PAGE + 1):
+            self.old = True  # an erase cut short left this page but not a later one
+        ok = self.found != 1 and not self.old and self._end <= self._next
+        self._limit = size if ok else 0  # else the next write compacts
+        self._dirty = False
+
+    def _step(self, data, pos):
+        """Where the record after position pos starts, or -1: the log ends at pos."""
+        if pos % PAGE and (self._offset <= pos < PAGE or pos < self.size and data[pos] == 0xFF):
+            pos += PAGE - pos % PAGE  # where a write goes that does not fit in this page
+        return -1 if pos >= self.size or data[pos] == 0xFF else pos
+
+    def _place(self, pos, n):
+        # Where a write of n bytes goes: here, or at the next page if it does not fit.
+        edge = self._offset if pos < PAGE else pos + PAGE - pos % PAGE
+        return pos + PAGE - pos % PAGE if pos % PAGE and pos + n > edge else pos
+
+    def _slice(self, data, p):
+        """Where the record at p ends by its length field, or 0."""
+        n = data[p]
+        at = p + 1
+        if n & 0x80:
+            lo = data[at] if at < self.size else 0xFF
+            if lo == 0xFF:
+                return p + 2  # cut after the first byte of a long length
+            if lo & 0x80:
+                return 0
+            n = ((n & 0x7F) << 7) | lo
+            at += 1
+        stop = at + n + 2
+        return stop if stop <= (self._offset if p < self._offset else self.size) else 0
+
+    def _checked(self, data, p, e):
+        """Where the record at p ends if it is sound and has seq e, else 0."""
+        stop = self._slice(data, p)
+        at = p + (2 if data[p] & 0x80 else 1)
+        if data[p] == 0xFF or stop < at + 2:
+            return 0
+        t = data[at]  # the tag
+        if t & 7 == 7 or t >> 3 != e & 31:
+            return 0
+        return stop if data[stop - 1] == check_byte(data, p, stop - 1) else 0
+
+    def _rebuild(self, data, p, e, ok):
+        """Read the record at p through one flipped bit (set right in data): its end, or 0.
+
+        A flipped bit in the length field moves the end: each is tried. Elsewhere
+        CRC-8 is linear, so only a bit whose flip gives the stored check can be it:
+        one within 127 bits, ok() judging when the record is longer."""
+        w = 2 if data[p] & 0x80 else 1
+        tries = [i * 8 + k for i in range(p, min(p + w, self.size)) for k in range(8)]
+        stop = self._slice(data, p)
+        if stop:
+            c = 0  # the CRC as read
+            for i in range(p, stop - 1):
+                c = _CRC_TABLE[c ^ data[i]]
+            want = data[stop - 1]
+            for k in range(8):
+                if (0 if c == 0xFF else c) == want ^ (1 << k):
+                    tries.append((stop - 1) * 8 + k)  # the check byte itself
+            s = bytearray(8)  # a flipped bit k's change to the CRC, from the last byte back
+            for k in range(8):
+                s[k] = _CRC_TABLE[1 << k]
+            for i in range(stop - 2, p + w - 1, -1):
+                for k in range(8):
+                    if c ^ s[k] == want or want == 0 and c ^ s[k] == 0xFF:
+                        tries.append(i * 8 + k)
+                    s[k] = _CRC_TABLE[s[k]]
+        found = -1
+        for i in tries:
+            data[i >> 3] ^= 1 << (i & 7)
+            stop = self._checked(data, p, e)
+            if stop and self._follow(data, stop, e + 1):
+                at = p + (2 if data[p] & 0x80 else 1)
+                if ok is None or ok(data[at] & 7, bytes(data[at + 1:stop - 1])):
+                    found = i if found == -1 else -2  # two readings: neither
+            data[i >> 3] ^= 1 << (i & 7)
+        if found < 0:
+            return 0
+        data[found >> 3] ^= 1 << (found & 7)
+        return self._checked(data, p, e)
+
+    def _follow(self, data, pos, e):
+        # After a record read through a flipped bit: the end, the next record, or one cut short.
+        s = self._step(data, pos)
+        if s < 0 or self._checked(data, s, e):
+            return True
+        stop = self._slice(data, s)
+        return stop > 0 and data[stop - 1] == 0xFF and self._end <= stop
+
+    # --- writing ---------------------------------------------------------
+    def free_bytes(self):
+        """The most record bytes one append can take now."""
+        self._fresh()
+        pos = self._next
+        if self._limit <= pos:
+            return 0
+        if not pos % PAGE:
+            return self._limit - pos
+        p = pos + PAGE - pos % PAGE  # the next page
+        return max(min(self._offset if pos < PAGE else p, self._limit) - pos, self._limit - p)
+
+    def append(self, items):
+        """Program [(kind, payload)] after the log in one write; False (nothing
+        written) if they do not fit. ``written`` tells how many are in."""
+        self.written = 0
+        self._fresh()
+        blob = bytearray()
+        for i in range(len(items)):
+            blob.extend(pack(items[i][0], items[i][1], self._count + i))
+        n = len(blob)
+        p = self._place(self._next, n)
+        if p + n > self._limit:
+            return False
+        start = p
+        if self.found == 0:  # the first write to an erased sector
+            head = bytearray(self.header + bytes(((self.generation >> 8) & 0xFF, self.generation & 0xFF)))
+            head.extend(_ERASED[:p - HEADER_SIZE] if p < PAGE else _ERASED[HEADER_SIZE:])
+            blob, start = head + blob, 0
+        try:
+            self.nvm[start:p + n] = blob
+        except Exception:
+            self._dirty, self.written = True, -1  # read again before the next write
+            raise
+        self.written = len(items)
+        self.bytes_written += n + (HEADER_SIZE if self.found == 0 else 0)
+        self.found, self._next, self._count = 2, p + n, (self._count + len(items)) & 31
+        self._end = p + n
+        self._put(p, p + n)
+        return True
+
+    def compact(self, items):
+        """Erase the sector and write a log of [(kind, payload)], generation + 1."""
+        self.written = 0
+        self._fresh()
+        g = (self.generation + 1) & 0xFFFF
+        blob = bytearray()
+        for i in range(len(items)):
+            blob.extend(pack(items[i][0], items[i][1], i))
+        n = len(blob)
+        p = HEADER_SIZE if HEADER_SIZE + n <= self._offset else PAGE
+        if p + n > self.size:
+            raise ValueError("%d bytes of records do not fit the sector" % n)
+        if self.found > 1:
+            self._put(HEADER_SIZE, self._next)  # so that an erase cut short shows
+        # Every byte not erased must be in the write: an erasing write keeps the rest.
+        stop = self.size if self.found == 1 else max(p + n, self._end, min(PAGE, self.size))
+        image = bytearray(stop)
+        for a in range(0, stop, PAGE):
+            k = min(PAGE, stop - a)
+            image[a:a + k] = _ERASED if k == PAGE else _ERASED[:k]
+        image[0:HEADER_SIZE] = self.header + bytes(((g >> 8) & 0xFF, g & 0xFF))
+        image[p:p + n] = blob
+        marks = 0
+        for k in range(1, (p + n - 1) // PAGE + 1):
+            image[self._offset + k - 1] = 0
+            marks |= 1 << k
+        erase = self._end or self.marks or self.found == 1
+        try:
+            self.nvm[0:stop] = image
+        except Exception:
+            self._dirty, self.written = True, -1
+            raise
+        self.written = len(items)
+        self.erases += 1 if erase else 0
+        self.bytes_written += HEADER_SIZE + n + bin(marks).count("1")
+        self.generation, self.found, self._limit = g, 2, self.size
+        self._next, self._count, self.marks, self._end = p + n, len(items) & 31, marks, p + n
+
+    def _fresh(self):
+        if self._dirty:
+            for _ in self.read():
+                pass
+
+    def _put(self, start, stop):
+        # Mark the pages from start's to stop's (page 0 aside) in their erased mark bytes.
+        k = max(start // PAGE, 1)
+        last = (stop - 1) // PAGE
+        while k <= last and self.marks >> k & 1:
+            k += 1
+        if k > last:
+            return
+        at = self._offset + k - 1
+        n = last - k + 1
+        if _ERASED[:n] != self.nvm[at:at + n]:
+            return  # a mark byte with a flipped bit: leave it
+        self.nvm[at:at + n] = bytes(n)
+        self.bytes_written += n
+        while k <= last:
+            self.marks |= 1 << k
+            k += 1
