@@ -82,6 +82,7 @@ class FlashLog:
         self.found = 0
         self.cut = False    # the last write was cut short
         self.old = False   # the log reads shorter than it once was
+        self.changed = 0   # records read through a flipped bit (more bits flipped would misread)
         self.written = 0   # records of the last append or compact in the flash; -1: not known
         self._dirty = True   # read() to learn what follows
         self._next = HEADER_SIZE  # where the next record goes
@@ -101,7 +102,7 @@ class FlashLog:
         size = self.size
         data = self.nvm[0:size]  # a copy of the sector: a flipped bit is tried in it
         view = memoryview(data)
-        self.found, self.cut, self.old, self.marks, self._end = 0, False, False, 0, 0
+        self.found, self.cut, self.old, self.changed, self.marks, self._end = 0, False, False, 0, 0, 0
         for k in range(size // PAGE - 1, -1, -1):
             pos = k * PAGE
             stop = self._offset if k == 0 else pos + PAGE
@@ -126,7 +127,9 @@ class FlashLog:
             p = self._step(data, pos)
             if p < 0:
                 break
-            stop = self._checked(data, p, e) or self._rebuild(data, p, e, ok)
+            stop = self._checked(data, p, e)
+            if not stop or not self._follow(data, stop, e + 1):
+                stop = self._rebuild(data, p, e, ok) or stop  # a check can pass by chance
             if stop:
                 at = p + (2 if data[p] & 0x80 else 1)
                 yield data[at] & 7, bytes(view[at + 1:stop - 1])
@@ -136,7 +139,7 @@ class FlashLog:
             stop = self._slice(data, p)
             s = self._step(data, stop) if stop else -2
             if s == -1:  # the last record
-                if data[stop - 1] == 0xFF and self._end <= stop:
+                if self._torn(data, p, e):
                     self.cut = True  # cut short: never finished
                 else:
                     yield 7, data[min(p + 1 + (data[p] >> 7), size - 1)] & 7  # and the kind it claims
@@ -147,6 +150,12 @@ class FlashLog:
                 yield 7, data[min(p + 1 + (data[p] >> 7), size - 1)] & 7  # and the kind it claims
                 e += 1
             elif s < 0 or not self._checked(data, s, e):  # not where it should be either
+                k = data[p]
+                data[p] = 0xFF  # an erased byte, one bit flipped, in the gap at a page's end?
+                s = self._step(data, p)
+                if bin(k).count("1") == 7 and (s < 0 or self._checked(data, s, e)):
+                    pos = p
+                    continue
                 self.old, pos, self._end = True, p, size
                 break
             pos = stop
@@ -231,15 +240,23 @@ class FlashLog:
         if found < 0:
             return 0
         data[found >> 3] ^= 1 << (found & 7)
+        self.changed += 1
         return self._checked(data, p, e)
 
     def _follow(self, data, pos, e):
         # After a record read through a flipped bit: the end, the next record, or one cut short.
         s = self._step(data, pos)
-        if s < 0 or self._checked(data, s, e):
-            return True
-        stop = self._slice(data, s)
-        return stop > 0 and data[stop - 1] == 0xFF and self._end <= stop
+        return s < 0 or self._checked(data, s, e) > 0 or self._torn(data, s, e)
+
+    def _torn(self, data, p, e):
+        # A write cut short, the last in the log: erased from within to past its
+        # declared end (its check too), and its tag, if programmed, says seq e.
+        stop = self._slice(data, p)
+        at = p + (2 if data[p] & 0x80 else 1)
+        t = data[at] if at < stop else 0xFF
+        if not stop or data[stop - 1] != 0xFF or self._end > stop:
+            return False
+        return t == 0xFF or t >> 3 == e & 31 and t & 7 != 7
 
     # --- writing ---------------------------------------------------------
     def free_bytes(self):

@@ -100,20 +100,26 @@ class Store:
                             "%d saved actions unreadable" % count)
             if f.cut:
                 said.append("power cut: last action lost")
+            if f.changed:  # one flipped bit is read right; more could be misread
+                said.append("save repaired: check the scores")
         if stale:
             said.append("saved settings unreadable")
         return game, blob, said
 
     def _checked(self, kind, payload):
-        """The game a BASE holds (None if none; True for other kinds)."""
-        if kind != BASE:
-            return True
+        """The game a BASE holds, or whether a record of another kind could be
+        one this store writes (None or False if not)."""
         try:
-            return state.from_bytes(Game, payload)
+            if kind == BASE:
+                return state.from_bytes(Game, payload)
+            if kind == EVENT:
+                state.check_event(payload)
+                return True
         except MemoryError:
             raise
         except Exception:  # an older engine format, or not a game at all
             return None
+        return not payload if kind == UNDO or kind == NEXT_GAME else kind == SETTINGS
 
     def _replay(self, game, kind, payload):
         try:
