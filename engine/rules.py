@@ -2,7 +2,7 @@
 
 from collections import namedtuple
 
-from engine.errors import IllegalAction
+from engine.errors import BadConfig
 from engine.match import DEFAULT_VALUES, GAME_HOLE, SHORT_GAME_HOLE
 
 STANDARD = 0
@@ -26,21 +26,21 @@ def make_config(players=2, target=GAME_HOLE, variant=STANDARD, muggins=False,
 
 def check_config(config):
     if config.players not in (2, 3, 4):
-        raise IllegalAction("players must be 2, 3 or 4 (two teams)")
+        raise BadConfig("players must be 2, 3 or 4 (two teams)")
     if config.target not in (GAME_HOLE, SHORT_GAME_HOLE):
-        raise IllegalAction("the game is to 121 or 61 holes")
+        raise BadConfig("the game is to 121 or 61 holes")
     if not 0 <= config.variant < len(VARIANT_NAMES):
-        raise IllegalAction("unknown variant %r" % (config.variant,))
+        raise BadConfig("unknown variant %r" % (config.variant,))
     if config.variant == FIVE_CARD and config.players != 2:
-        raise IllegalAction("five-card cribbage is for 2 players")
+        raise BadConfig("five-card cribbage is for 2 players")
     if config.match_games not in (1, 3, 5):
-        raise IllegalAction("a match is 1, 3 or 5 games")
+        raise BadConfig("a match is 1, 3 or 5 games")
     values = config.values
     if len(values) != 4 or values[0] < 1 or values[1] < values[0] or values[2] < values[1]:
-        raise IllegalAction("game values must rise: win <= skunk <= double skunk")
+        raise BadConfig("game values must rise: win <= skunk <= double skunk")
     for v in values:
         if not 0 <= v <= 9:
-            raise IllegalAction("a game value is 0..9")
+            raise BadConfig("a game value is 0..9")
 
 
 def sides_of(players):

@@ -89,16 +89,16 @@ def play_hand(game, hands, crib, starter, log=None):
             log.append(state.encode(game))
         return result
 
-    scores.extend(note(game.turn_starter(starter)))
+    scores.extend(note(game.turn_starter(starter)).scores)
     held = [list(h) for h in hands]
     while game.phase == PLAY:
         seat = game.play.turn
         fits = [c for c in held[seat] if game.play.count + value_of(c) <= 31]
         if fits:
             held[seat].remove(fits[0])
-            scores.extend(note(game.lay(fits[0])))
+            scores.extend(note(game.lay(fits[0])).scores)
         else:
-            scores.extend(note(game.go()))
+            scores.extend(note(game.go()).scores)
     while game.phase == SHOW:
         seat, is_crib = game.showing()
         counted = note(game.count_show(crib if is_crib else hands[seat]))
@@ -222,10 +222,10 @@ def check_play_rules_example():
     game = Game()
     game.turn_starter(parse_card("KC"))
     assert game.play.turn == 1
-    assert game.lay(parse_card("6H")) == []
-    assert game.lay(parse_card("9S"))[0].points == 2
-    assert game.lay(parse_card("9D"))[0].reasons == ["pair"]
-    s = game.lay(parse_card("7C"))
+    assert game.lay(parse_card("6H")).scores == []
+    assert game.lay(parse_card("9S")).scores[0].points == 2
+    assert game.lay(parse_card("9D")).scores[0].reasons == ["pair"]
+    s = game.lay(parse_card("7C")).scores
     assert s[0].side == 0 and s[0].points == 2 and s[0].reasons == ["thirty-one"]
     assert game.play.count == 0 and game.play.turn == 1
 
@@ -240,7 +240,7 @@ def check_play_go_and_refusals():
     game.go()
     assert game.play.turn == 1
     game.lay(parse_card("4C"))
-    s = game.go()
+    s = game.go().scores
     assert s[0].side == 1 and s[0].points == 1 and s[0].reasons == ["go"]
     assert game.play.turn == 0
     game.lay(parse_card("5H"))
@@ -255,7 +255,7 @@ def check_play_three_and_four_players():
     game.go()
     game.lay(parse_card("AS"))
     game.go()
-    s = game.go()
+    s = game.go().scores
     assert s[0].side == 1 and s[0].points == 1
     assert game.play.turn == 2
     game = Game(make_config(players=4), dealer=3)
@@ -308,7 +308,7 @@ def check_game_cut_for_deal():
     game = Game(cut=True)
     assert game.phase == CUT
     assert "cut again" in refused_unchanged(game, lambda: game.cut_for_deal(cards("5H 5D")))
-    assert game.cut_for_deal(cards("9H AD")) == 1
+    assert game.cut_for_deal(cards("9H AD")).scores == []
     assert game.dealer == 1 and game.phase == STARTER and game.pone == 0
     game = Game()
     game.set_dealer(1)
@@ -344,7 +344,7 @@ def check_game_heels_can_win():
     for _ in range(4):
         game.peg(0, 29)
     game.peg(0, 3)  # 119
-    s = game.turn_starter(parse_card("JD"))
+    s = game.turn_starter(parse_card("JD")).scores
     assert s[0].reasons == ["his heels"] and game.scores[0] == 121
     assert game.over and game.winner == 0
     raises(GameOver, lambda: game.lay(parse_card("5H")))
@@ -389,7 +389,7 @@ def check_game_over_mid_play():
     game.peg(0, 3)  # the dealer: 119
     game.turn_starter(parse_card("2C"))
     game.lay(parse_card("5H"))
-    s = game.lay(parse_card("KH"))
+    s = game.lay(parse_card("KH")).scores
     assert s[0].reasons == ["fifteen"] and game.over and game.scores == [121, 0]
     assert game.phase == OVER and game.winner == 0
     refused_unchanged(game, lambda: game.lay(parse_card("3D")), GameOver)

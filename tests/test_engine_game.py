@@ -71,7 +71,7 @@ def test_partners_share_a_score():
 def test_the_lower_cut_deals_ace_low():
     game = Game(cut=True)
     assert game.phase == CUT
-    assert game.cut_for_deal(cards("KS AH")) == 1
+    assert game.cut_for_deal(cards("KS AH")).scores == []
     assert game.dealer == 1 and game.pone == 0 and game.phase == STARTER
 
 
@@ -79,14 +79,16 @@ def test_a_tied_cut_is_refused():
     game = Game(cut=True)
     assert refused(game, lambda: game.cut_for_deal(cards("7S 7H"))) == "a tie: cut again"
     # ranks tie, not count values: 10 and K do not tie
-    assert game.cut_for_deal(cards("KS 10H")) == 1
+    game.cut_for_deal(cards("KS 10H"))
+    assert game.dealer == 1
 
 
 def test_a_cut_needs_one_card_a_player():
     game = Game(make_config(players=3), cut=True)
     assert "3" in refused(game, lambda: game.cut_for_deal(cards("5H 6H")))
     refused(game, lambda: game.cut_for_deal(cards_as_keyed("5H 6H 5H")))
-    assert game.cut_for_deal(cards("9H 4C 6D")) == 1
+    game.cut_for_deal(cards("9H 4C 6D"))
+    assert game.dealer == 1
     game.turn_starter(parse_card("2C"))
     refused(game, lambda: game.cut_for_deal(cards("9H 4C 6D")), WrongPhase)
 
@@ -120,7 +122,7 @@ def test_the_deal_passes_clockwise(players):
 
 def test_his_heels_pegs_two_for_the_dealer():
     game = Game(dealer=1)
-    assert [(s.side, s.points, s.reasons) for s in game.turn_starter(parse_card("JH"))] == \
+    assert [(s.side, s.points, s.reasons) for s in game.turn_starter(parse_card("JH")).scores] == \
         [(1, 2, ["his heels"])]
     assert game.scores == [0, 2]
 
@@ -135,7 +137,7 @@ def test_his_heels_can_win():
 
 def test_no_heels_for_other_starters():
     game = Game()
-    assert game.turn_starter(parse_card("QH")) == []
+    assert game.turn_starter(parse_card("QH")).scores == []
 
 
 # --- the show -------------------------------------------------------------------------
@@ -254,7 +256,7 @@ def test_the_game_ends_mid_play_and_later_counts_are_refused():
     game.turn_starter(parse_card("2C"))
     game.lay(parse_card("7H"))           # seat 1
     game.lay(parse_card("8S"))           # seat 0: fifteen for 2
-    scores = game.lay(parse_card("8D"))  # seat 1: a pair wins it
+    scores = game.lay(parse_card("8D")).scores  # seat 1: a pair wins it
     assert game.over and game.phase == OVER and game.winner == 1 and game.scores == [2, 121]
     assert [s.reasons for s in scores] == [["pair"]]
     for action in (lambda: game.lay(parse_card("9C")), game.go, game.advance,
