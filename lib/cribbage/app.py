@@ -80,14 +80,18 @@ class App:
         self.board = board
         self.store = Store(board.nvm)
         game, blob = self.store.load()
-        settings = Settings.from_bytes(blob) if blob else Settings.from_board(board.settings or {})
+        settings = Settings.from_bytes(blob, Settings.from_board(board.settings))
         if game is None:
             game = Game()
             self.store.record_new_game(game)
         self.table = Table(game, settings)
-        self.table.detail = []
         self.tracks = len(board.tracks)
         self.table.max_sides = self.tracks
+        # What the board could not take or keep is said at start, never silently.
+        notices = board.settings.problems + board.settings.unknown()
+        if game.sides > self.tracks:
+            notices.append(_no_track(game, self.tracks))
+        self.table.detail = notices
         hole_map = getattr(board, "hole_map", None) or bytes(range(board.config.LEDS_PER_TRACK))
         self.pegs = Pegs(board.tracks, hole_map, board.config)
         self.screen = Screen(board.display, board.font_path)
@@ -95,6 +99,7 @@ class App:
         self.errors = 0
         self.drawn = None
         self.was_busy = False
+        self.scrolling = False  # more detail lines than rows: they scroll
         self.render()
 
     def now(self):
@@ -176,7 +181,7 @@ class App:
         # One more frame after an animation ends puts the pegs back at rest.
         if self.was_busy and not busy:
             self.drawn = None  # the strips still hold the animation's last frame
-        if pressed or busy or self.was_busy or len(self.table.detail) > DETAIL_ROWS:
+        if pressed or busy or self.was_busy or self.scrolling:
             self.render()
         self.was_busy = busy
 
@@ -210,6 +215,7 @@ class App:
         for line in table.detail:
             detail.extend(wrap(line))
         room = DETAIL_ROWS - len(below)
+        self.scrolling = len(detail) > room > 0
         if detail and room > 0:
             steps = len(detail) - room + 1
             first = (elapsed(now, self.detail_at) // SCROLL_MS) % steps if steps > 1 else 0
@@ -247,6 +253,12 @@ class App:
     def busy(self):
         """An animation is still running."""
         return self.pegs.busy(self.now())
+
+
+def _no_track(game, tracks):
+    names = "/".join([side_name(game, s) for s in range(tracks, game.sides)])
+    return ("%s has no track: set CRIBBAGE_TRACKS = %d, or D 1 for a new game"
+            % (names, game.sides))
 
 
 def _scored_text(table):
