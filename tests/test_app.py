@@ -65,7 +65,7 @@ def test_star_clears_then_offers_undo():
     t.keys("*")
     assert t.app.table.typed == ""
     t.keys("*")
-    assert t.oled()[3] == "undo? # yes, other no"
+    assert t.oled()[3] == "undo B+5? # yes"  # what the undo takes back
     t.keys("1")
     assert t.message == "kept" and t.scores == [12, 5]
     t.keys("* #")
@@ -119,6 +119,8 @@ def test_pone_wins_before_the_dealer_counts():
     assert t.game.phase == OVER and t.game.showing() is None  # the dealer never counts
     t.keys("9A")
     assert "game is over" in t.message and t.scores == [0, 132]
+    t.keys("#")  # a finished game is not left by one key
+    assert t.oled()[3] == "next game? # yes *no" and t.scores == [0, 132]
     t.keys("#")  # the next game: the loser deals
     assert t.scores == [0, 0] and t.game.dealer == 0
 
@@ -174,12 +176,12 @@ def test_muggins_taken_and_declined():
     t = Table().keys("D 1 4 #")  # muggins on
     assert t.game.config.muggins
     t.keys("# CD # 10 # 4D 5C 5B 6A")
-    assert t.oled()[3] == "6 missed: A takes? #y"
+    assert t.oled()[3] == "A takes 6? # yes *no"
     t.keys("#")
     assert t.scores == [6, 10]
     # The dealer (A) claims 8 of 5S 5C 6D JH (10 with the king): B declines.
     t.keys("8 # 5A 5D 6C AB")
-    assert t.oled()[3] == "2 missed: B takes? #y"
+    assert t.oled()[3] == "B takes 2? # yes *no"
     t.keys("*")
     assert t.scores == [14, 10]
 
@@ -202,7 +204,7 @@ def test_play_with_go_thirty_one_and_last_card_two_players():
     t.keys("8B")
     assert t.message == "8H makes the count 32; the limit is 31"
     t.keys("#")
-    assert t.scores == [4, 3] and t.message == "B+1 go"
+    assert t.scores == [4, 3] and t.message == "A: go  B+1 go"
     assert t.game.play.turn == 0 and t.game.play.count == 0
     t.keys("8B")
     assert t.scores == [5, 3] and t.message == "A: 8\x03  A+1 last card"
@@ -254,6 +256,8 @@ def test_skunked_match_of_three():
     assert t.oled()[1] == "A+5*    B+0       4-0"  # cells of 8, the tally at the end
     assert t.oled()[2] == "A wins double skunk!"
     assert t.oled()[3] == "match to A! #new"
+    t.keys("#")
+    assert t.oled()[3] == "new match? # yes *no"
     t.keys("#")
     assert t.game.tally == [0, 0] and t.scores == [0, 0]
     assert t.game.dealer == 1  # the loser deals first

@@ -36,10 +36,10 @@ def test_a_skipped_starter_is_asked_for_before_a_show_is_counted(menu):
         # J clubs, A hearts, 2 hearts, 3 diamonds + 5S: fifteens J5 and J23 (4),
         # the run A-2-3 (3): 7, so a claim of 1 misses 6.
         t.keys("AD 1B 2B 3C")
-        assert t.oled()[3] == "6 missed: A takes? #y"
+        assert t.oled()[3] == "A takes 6? # yes *no"
     else:
         t.keys("AD 1B 2B")  # three cards: J clubs, A H, 2 H + 5S: fifteen J5 = 2
-        assert t.oled()[3] == "1 missed: A takes? #y"
+        assert t.oled()[3] == "A takes 1? # yes *no"
     assert t.app.errors == 0
 
 

@@ -14,11 +14,11 @@ from engine.play import NOBODY
 from cribbage.keys import LEGEND
 from cribbage.menu import menu_lines
 from cribbage.pegs import Pegs, elapsed
-from cribbage.screen import COLUMNS, Screen
+from cribbage.screen import COLUMNS, PAGES, Screen, pad, wrap
 from cribbage.settings import Settings
 from cribbage.store import Store
 from cribbage.names import side_name
-from cribbage.ui import HOME, CARDS, UNDO, MUGGINS, Table
+from cribbage.ui import HOME, CARDS, UNDO, MUGGINS, NEXT, Table
 
 SCROLL_MS = 1500
 # Said when there may be no memory to build a sentence: made at import.
@@ -29,7 +29,7 @@ NOT_SAVED_MEMORY = "out of memory: not saved"
 NOT_SAVED = "not saved"
 ERROR = "error"
 DETAIL_ROWS = 3
-_TEXT_MODES = (HOME, CARDS, UNDO, MUGGINS)
+_TEXT_MODES = (HOME, CARDS, UNDO, MUGGINS, NEXT)
 
 
 class View:
@@ -55,33 +55,6 @@ class View:
     def key(self):
         return (self.target, tuple(self.scores), tuple(self.backs), self.dealer_side,
                 tuple(self.colours), self.brightness, self.winner, self.loser_skunked)
-
-
-def _pad(text, width):
-    return text + " " * (width - len(text)) if len(text) < width else text[:width]
-
-
-def wrap(text, width=COLUMNS):
-    """Lines of at most `width` characters, broken at spaces where possible."""
-    lines = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
 
 
 class App:
@@ -256,7 +229,7 @@ class App:
         table = self.table
         if table.mode not in _TEXT_MODES:
             lines = menu_lines(table)
-            return [("text", lines[i] if i < len(lines) else "") for i in range(8)]
+            return [("text", lines[i] if i < len(lines) else "") for i in range(PAGES)]
         game = table.game
         # The last peg of each side, the dealer starred; a match's tally at the end.
         tally = "-".join([str(t) for t in game.tally]) if game.config.match_games > 1 else ""
@@ -267,9 +240,9 @@ class App:
             cell = "%s+%d" % (side_name(game, side), game.scores[side] - game.backs[side])
             if side == game.side_of(game.dealer):
                 cell += "*"
-            last += _pad(cell, width)
+            last += pad(cell, width)
         if tally:
-            last = _pad(last, COLUMNS - len(tally)) + tally
+            last = pad(last, COLUMNS - len(tally)) + tally
         status = table.status()
         below = wrap(table.message) if table.message else []
         detail = []

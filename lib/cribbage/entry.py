@@ -192,7 +192,9 @@ def _finish(table):
             table.act(game.advance)  # no cards keyed: the play is pegged by points
             _follow(table)
         else:
+            seat = game.play.turn
             table.act(game.go)
+            table.echo = "%s: go" % seat_name(game, seat)
             _follow(table)
     elif e.purpose == "show":
         if len(e.cards) == _needed(game):
@@ -216,7 +218,7 @@ def _count(table):
         real = score_show(e.cards, game.starter, crib).total
         if claim < real:
             taker = (game.side_of(seat) + 1) % game.sides
-            e.muggins_prompt = "%d missed: %s takes? #y" % (real - claim, side_name(game, taker))
+            e.muggins_prompt = "%s takes %d? # yes *no" % (side_name(game, taker), real - claim)
             table.mode = "muggins?"
             return
     _counted(table, claim, False)
