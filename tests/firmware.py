@@ -13,7 +13,7 @@ SETTLE_MS = 1000  # longer than any peg animation
 class Table:
     """A sim board with the firmware running on it."""
 
-    def __init__(self, nvm=None, tracks=2, settings=None):
+    def __init__(self, nvm=None, tracks=None, settings=None):
         self.board = sim.build(tracks=tracks, nvm=nvm, settings=settings)
         self.app = App(self.board)
 
