@@ -6,7 +6,6 @@ and OLED received. The interactive mode runs in a pseudo-terminal (pexpect)
 and its ANSI output is rendered with pyte.
 """
 
-import importlib.util
 import json
 import os
 import subprocess
@@ -18,19 +17,13 @@ import pyte
 import pytest
 from PIL import Image
 
+from tools import sim as tool
+from tools.simulator import marks, picture, screen
+from tools.simulator.session import Session, parse_keys
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOL = os.path.join(REPO, "tools", "sim.py")
 ENV = dict(os.environ, BLINKA_OS_AGNOSTIC="1")
-
-
-def load_tool():
-    spec = importlib.util.spec_from_file_location("sim_tool", TOOL)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-tool = load_tool()
 
 
 def run_tool(*args, stdin=subprocess.DEVNULL):
@@ -46,9 +39,7 @@ def run_main(capsys, *args):
 
 def played(keys, tracks=2, nvm=None):
     """A board of our own, keyed the same way, to read the strips and OLED from."""
-    board = tool.Sim(tracks=tracks, nvm=nvm)
-    board.play(tool.parse_keys(keys))
-    return board
+    return Session(tracks=tracks, nvm=nvm).keys(parse_keys(keys))
 
 
 def lit_holes(board, track):
@@ -102,7 +93,7 @@ def test_a_fresh_board_is_ready_to_peg(capsys):
     assert state["winner"] is None
     assert (state["players"], state["target"], state["phase"]) == (2, 121, "starter")
     assert state["oled"][3] == "pts+A/B #step D menu"
-    fresh = tool.Sim()
+    fresh = Session()
     assert state["leds"] == [lit_holes(fresh, 0), lit_holes(fresh, 1)]
     # the dealer's game hole glows on track 1, not on track 2
     assert dict((h, tuple(c)) for h, c in state["leds"][0])[121] != \
@@ -218,38 +209,38 @@ def test_png_shows_the_strips_pegs_and_the_oleds_pixels(tmp_path, capsys):
     code, _, _ = run_main(capsys, "--keys", keys, "--png", path)
     assert code == 0
     img = Image.open(path).convert("RGB")
-    geo = tool.board_geometry(2)
+    geo = picture.board_geometry(2)
     assert img.size == (geo["width"], geo["height"])
 
     ours = played(keys)
     peak = ours.peak()
     front = ours.board.strip_pixels(0)[12 - 1]
-    assert img.getpixel(tool.hole_centre(0, 12, 2)) == tool.display_colour(front, peak)
-    assert img.getpixel(tool.hole_centre(0, 12, 2)) == (255, 0, 0)  # the brightest: full red
-    assert img.getpixel(tool.hole_centre(1, 5, 2)) == (0, 0, 255)
+    assert img.getpixel(picture.hole_centre(0, 12, 2)) == marks.display_colour(front, peak)
+    assert img.getpixel(picture.hole_centre(0, 12, 2)) == (255, 0, 0)  # the brightest: full red
+    assert img.getpixel(picture.hole_centre(1, 5, 2)) == (0, 0, 255)
     mark = ours.board.strip_pixels(1)[10 - 1]
     assert mark != (0, 0, 0)
-    assert img.getpixel(tool.hole_centre(1, 10, 2)) == tool.display_colour(mark, peak)
-    assert img.getpixel(tool.hole_centre(0, 3, 2)) == (40, 40, 40)  # unlit: dark grey
+    assert img.getpixel(picture.hole_centre(1, 10, 2)) == marks.display_colour(mark, peak)
+    assert img.getpixel(picture.hole_centre(0, 3, 2)) == (40, 40, 40)  # unlit: dark grey
 
     ox, oy = geo["oled"]
-    s = tool.OLED_SCALE
+    s = picture.OLED_SCALE
     pixels = ours.board.oled_pixels()
     lit = 0
     for y in range(64 * s):
         for x in range(128 * s):
-            if img.getpixel((ox + x, oy + y)) == tool.OLED_ON:
+            if img.getpixel((ox + x, oy + y)) == picture.OLED_ON:
                 lit += 1
     assert lit == sum(map(sum, pixels)) * s * s
     for y in range(64):
         for x in range(128):
             centre = img.getpixel((ox + x * s + 1, oy + y * s + 1))
-            assert (centre == tool.OLED_ON) == bool(pixels[y][x])
+            assert (centre == picture.OLED_ON) == bool(pixels[y][x])
 
 
 def test_the_docs_picture_is_a_board_picture():
     img = Image.open(os.path.join(REPO, "docs", "board.png"))
-    assert img.size == (tool.board_geometry(2)["width"], tool.board_geometry(2)["height"])
+    assert img.size == (picture.board_geometry(2)["width"], picture.board_geometry(2)["height"])
 
 
 # ---- no terminal: the demo --------------------------------------------------------
@@ -272,11 +263,16 @@ ROWS, COLUMNS = 60, 170
 
 
 class Terminal:
-    def __init__(self, *args):
-        self.child = pexpect.spawn(sys.executable, [TOOL] + list(args), cwd=REPO, env=ENV,
-                                   dimensions=(ROWS, COLUMNS), encoding="utf-8",
+    """The simulator in a pseudo-terminal of ``size`` (columns, rows); its default
+    state file goes under ``cache`` (never the user's own cache folder)."""
+
+    def __init__(self, *args, cache, size=(COLUMNS, ROWS)):
+        columns, rows = size
+        env = dict(ENV, XDG_CACHE_HOME=str(cache))
+        self.child = pexpect.spawn(sys.executable, [TOOL] + list(args), cwd=REPO, env=env,
+                                   dimensions=(rows, columns), encoding="utf-8",
                                    codec_errors="replace")
-        self.screen = pyte.Screen(COLUMNS, ROWS)
+        self.screen = pyte.Screen(columns, rows)
         self.stream = pyte.Stream(self.screen)
         self.raw = ""
 
@@ -314,7 +310,7 @@ class Terminal:
 
 def test_interactive_keys_move_the_pegs_and_the_state_is_kept(tmp_path):
     state = str(tmp_path / "play.nvm")
-    term = Terminal("--state", state)
+    term = Terminal("--state", state, cache=tmp_path)
     assert term.pump(lambda t: "A   0  (pegs 0/0)" in t.text()), term.text()
     assert "q or Ctrl-C quits" in term.text()
     term.child.send("12a")
@@ -322,14 +318,14 @@ def test_interactive_keys_move_the_pegs_and_the_state_is_kept(tmp_path):
     # the peg jumps up the track in real time and lands in hole 12 of track A, in
     # the colour the strip received (brightened: the brightest LED is full red)
     y = term.row("A      1 ")
-    x = tool.term_hole_column(12)
+    x = screen.term_hole_column(12)
 
     def landed(t):
         cell = t.screen.buffer[y][x]
         return cell.data == "\u25cf" and cell.fg == "ff0000"
 
     assert term.pump(landed), term.text()
-    assert term.screen.buffer[y][tool.term_hole_column(11)].data == "\u00b7"
+    assert term.screen.buffer[y][screen.term_hole_column(11)].data == "\u00b7"
     # the OLED's framebuffer in half blocks
     assert "\u2588" in term.text() and "\u2580" in term.text()
     assert "A+12 pegged" in term.text()
@@ -339,7 +335,7 @@ def test_interactive_keys_move_the_pegs_and_the_state_is_kept(tmp_path):
     assert "\x1b[?1049l" in term.raw  # the terminal's own screen is back
     assert os.path.getsize(state) == 4096
 
-    again = Terminal("--state", state)
+    again = Terminal("--state", state, cache=tmp_path)
     assert again.pump(lambda t: "A  12  (pegs 12/0)" in t.text()), again.text()
     again.child.send("5b")
     assert again.pump(lambda t: "B   5  (pegs 5/0)" in t.text()), again.text()
@@ -350,8 +346,8 @@ def test_interactive_keys_move_the_pegs_and_the_state_is_kept(tmp_path):
     assert json.loads(result.stdout)["scores"] == [12, 5]
 
 
-def test_interactive_names_a_key_it_does_not_have():
-    term = Terminal()
+def test_interactive_names_a_key_it_does_not_have(tmp_path):
+    term = Terminal(cache=tmp_path)
     assert term.pump(lambda t: "q or Ctrl-C quits" in t.text())
     term.child.send("x")
     assert term.pump(lambda t: "no key 'x'" in t.text()), term.text()
