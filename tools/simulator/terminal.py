@@ -116,8 +116,14 @@ def interactive(session, state_path, note):
             if spare >= 1:
                 clock.advance(int(spare))
                 spare -= int(spare)
+            typed = []
             ready, _, _ = select.select([fd], [], [], POLL_S)
-            typed = reader.feed(os.read(fd, 64), now) if ready else []
+            while ready:  # all there is, so a sequence is not cut between reads
+                data = os.read(fd, 4096)
+                if not data:  # the terminal is gone
+                    return problem
+                typed += reader.feed(data, now)
+                ready, _, _ = select.select([fd], [], [], 0)
             reader.expire(now)
             for char in typed:
                 if char in QUIT_KEYS:
