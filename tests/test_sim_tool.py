@@ -660,3 +660,26 @@ def test_a_160x50_terminal_shows_the_oled_full_size(tmp_path):
     assert_legend_whole(term.text())
     term.child.send("q")
     assert term.finish() == 0
+
+
+def test_an_unwritable_default_folder_plays_without_a_state_file(tmp_path):
+    blocked = tmp_path / "cache"
+    blocked.write_text("a file where the cache folder would be")
+    term = Terminal(cache=blocked)
+    said = "no state file: cannot write state file %s: %s is not a folder" \
+        % (blocked / "cribbage-board" / "sim.nvm", blocked)
+    assert term.pump(lambda t: said in " ".join(t.text().split())), term.text()  # wrapped
+    term.child.send("4a")
+    assert term.pump(lambda t: "A   4  (pegs 4/0)" in t.text()), term.text()
+    term.child.send("q")
+    assert term.finish() == 0
+    assert term.raw.endswith("Left the board at A 4, B 0.\r\n")
+
+
+def test_an_unwritable_state_file_is_refused_before_play(tmp_path):
+    blocked = tmp_path / "cache"
+    blocked.write_text("not a folder")
+    term = Terminal("--state", str(blocked / "game.nvm"), cache=tmp_path)
+    assert term.finish() == 2
+    assert term.raw == "tools/sim.py: cannot write state file %s: %s is not a folder\r\n" \
+        % (blocked / "game.nvm", blocked)

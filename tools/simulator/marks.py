@@ -1,4 +1,4 @@
-"""tools.simulator.marks: what each hole of a track shows, for text, terminal and picture.
+"""tools.simulator.marks: what each hole of a track shows, and the colours to show it in.
 
 A hole's part comes from the game (where the pegs are, the game hole, the
 skunk lines the engine counts from) and whether its LED is lit; its colour is
@@ -23,14 +23,15 @@ GLYPH_LEGEND = ("\u25cf peg", "\u25cb back peg", "+ 5th hole", "\u00d7 skunk lin
                 "\u25a0 game hole")
 
 UNLIT = (40, 40, 40)  # an unlit LED in a picture: dark grey
+OLED_ON = (150, 210, 255)  # a lit pixel of the blue-white OLED, on screen and in pictures
 
 
 def skunk_lines(game):
     """The holes where a skunk begins or deepens for this game's target and values."""
     target = game.config.target
     values = game.config.values
-    return frozenset(score for score in range(1, target)
-                     if skunk_level(score - 1, target, values) != skunk_level(score, target, values))
+    levels = [skunk_level(score, target, values) for score in range(target)]
+    return frozenset(score for score in range(1, target) if levels[score] != levels[score - 1])
 
 
 def hole_parts(session, track):

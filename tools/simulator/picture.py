@@ -10,7 +10,7 @@ from engine.game import PHASE_NAMES
 from engine.play import NOBODY
 from cribbage.keys import LEGEND
 from cribbage.names import seat_name, side_name
-from tools.simulator.marks import display_colour
+from tools.simulator.marks import OLED_ON, display_colour
 from tools.simulator.session import ROW, UsageError
 from tools.simulator.text import KEY_NOTES
 
@@ -22,7 +22,6 @@ LANE_PITCH = 20       # px between the tracks of one row
 ROW_GAP = 18          # px between rows of holes
 LABEL_W = 44          # left of the holes: row start numbers and lane letters
 OLED_SCALE = 3
-OLED_ON = (150, 210, 255)   # a blue-white OLED pixel
 OLED_OFF = (0, 0, 0)
 BOARD_WOOD = (92, 60, 32)
 KEY_SIZE = 44

@@ -10,13 +10,13 @@ halved, then as its text lines; the key legend is never cut.
 import textwrap
 
 from cribbage.names import side_name
-from tools.simulator.marks import DARK, GLYPH_LEGEND, GLYPHS, display_colour, hole_parts
+from tools.simulator.marks import (DARK, GLYPH_LEGEND, GLYPHS, OLED_ON, display_colour,
+                                   hole_parts)
 from tools.simulator.session import ROW
 from tools.simulator.text import KEY_NOTES, board_state, oled_blocks, oled_text
 
 TITLE = "Cribbage board simulator: the firmware on the sim board"
 TERM_LABEL = 9        # "A      1 " before the holes of a row
-OLED_ON = (150, 210, 255)  # a blue-white OLED pixel
 UNLIT_FG = (90, 90, 90)
 RESET = "\x1b[0m"
 PANEL_W = 28          # the narrow panel beside a full-size OLED at 160 columns
@@ -204,7 +204,7 @@ def _notes(session, note, columns):
     lines = []
     for text in [note] + session.warnings():
         if text:
-            lines.extend(textwrap.wrap(text, max(20, columns)) or [""])
+            lines.extend(textwrap.wrap(text, max(20, columns), break_on_hyphens=False) or [""])
     return lines
 
 

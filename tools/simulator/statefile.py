@@ -76,7 +76,14 @@ def read_state(path):
 
 def write_state(path, data):
     """Write the nvm image to ``path`` atomically (its folder is made if missing)."""
+    dest = Path(path)
+    for folder in [dest.parent] + list(dest.parent.parents):
+        if folder.exists():
+            if not folder.is_dir():
+                raise UsageError("cannot write state file %s: %s is not a folder"
+                                 % (path, folder))
+            break
     try:
-        write_atomic(Path(path), data)
+        write_atomic(dest, data)
     except OSError as err:
         raise UsageError("cannot write state file %s: %s" % (path, err.strerror or err))
