@@ -13,7 +13,7 @@ SETTLE_MS = 1000  # longer than any peg animation
 class Table(Session):
     """A sim board with the firmware running on it."""
 
-    def __init__(self, nvm=None, tracks=2, settings=None):
+    def __init__(self, nvm=None, tracks=None, settings=None):
         super().__init__(tracks=tracks, nvm=nvm, settings=settings, settle_ms=SETTLE_MS,
                          until_still=False)
 

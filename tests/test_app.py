@@ -130,12 +130,38 @@ def test_card_already_seen_is_refused():
     assert t.app.table.entry.cards == []
 
 
-def test_impossible_claim_is_refused_then_real_count_pegged():
-    t = Table().keys("# CD # 19 # 4D 5C 5B 6A")
+def test_impossible_claim_is_refused_as_it_is_keyed_then_real_count_pegged():
+    t = Table().keys("# CD # 1")
+    assert t.oled()[3] == "claim 1 # ok *fix"
+    t.keys("9")  # 19: no four cards and a starter make it
     assert t.message == "19 is impossible: no hand makes it"
-    assert t.scores == [0, 0]
+    assert t.oled()[3] == "claim pts, or # none" and t.scores == [0, 0]
     t.keys("#")  # no claim: the board's count
+    assert t.oled()[3] == "key 4 cards  #skip"
+    t.keys("4D 5C 5B 6A")
     assert t.scores == [0, 16]
+
+
+def test_a_claim_over_any_hand_is_refused_as_it_is_keyed():
+    t = Table().keys("# CD # 3 0")
+    assert t.message == "30 is impossible: the most is 29"
+    t.keys("2 9 1")
+    assert t.message == "291 is impossible: the most is 29"
+    assert t.app.table.entry.claim == ""
+
+
+def test_a_card_key_after_a_claim_waits_for_hash():
+    # "5 B" meant as 5H at the claim step: the B is refused, not read as a queen.
+    t = Table().keys("# CD #")  # the play skipped: B's hand, at the claim step
+    t.keys("5 B")  # claim 5, then what looks like a suit
+    assert t.message == "claim 5? # first, then the cards"
+    assert t.app.table.entry.claim == "5" and t.app.table.entry.cards == []
+    t.keys("C")
+    assert t.message == "claim 5? # first, then the cards"
+    t.keys("* C")
+    assert t.message == "# first, then the cards"
+    t.keys("# 5B")  # now a card: 5 hearts
+    assert t.app.table.entry.cards == [17]
 
 
 def test_claim_too_high_shows_the_real_count():
@@ -225,7 +251,8 @@ def test_skunked_match_of_three():
     assert not t.app.pegs.busy(t.board.clock.ticks_ms())
     assert t.led(0, 121) == RED and t.led(0, 59) == (0, 0, 0)  # the comet is gone
     assert t.game.tally == [4, 0] and t.game.match_winner() == 0
-    assert t.oled()[2] == "A wins double skunk! 4-0"
+    assert t.oled()[1] == "A+5*    B+0       4-0"  # cells of 8, the tally at the end
+    assert t.oled()[2] == "A wins double skunk!"
     assert t.oled()[3] == "match to A! #new"
     t.keys("#")
     assert t.game.tally == [0, 0] and t.scores == [0, 0]

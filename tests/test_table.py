@@ -192,7 +192,7 @@ def test_five_card_game_by_key_presses():
         t.keys(keys)
         assert (t.scores, t.oled()[2]) == (scores, status), keys
     assert t.app.table.entry.cards == [25, 34, 50]  # B's three cards, remembered
-    assert t.oled()[3] == "claim _ then #"
+    assert t.oled()[3] == "claim pts, or # none"
     t.keys("#")  # B: 7H 9D KD + 5S: K+5 = 2
     assert t.scores == [8, 8] and t.oled()[2] == "show: A hand"
     t.keys("#")  # A: 8S 6C QS + 5S: Q+5 = 2 (no flush: 6C)

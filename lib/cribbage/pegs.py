@@ -61,8 +61,9 @@ class Pegs:
         self.win_ms = MATCH_WIN_MS if match else WIN_MS
 
     def busy(self, now):
-        return bool(self.jumps) or (self.win_start is not None
-                                    and elapsed(now, self.win_start) < self.win_ms)
+        if self.win_start is not None and elapsed(now, self.win_start) >= self.win_ms:
+            self.win_start = None  # over: it must not come back when the clock wraps
+        return bool(self.jumps) or self.win_start is not None
 
     def _put(self, frame, hole, rgb):
         i = 3 * self.map[hole - 1]

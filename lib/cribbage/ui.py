@@ -47,6 +47,32 @@ class Table:
         self.max_sides = 3  # tracks on the board
 
     # --- one key ---------------------------------------------------------
+    def snapshot(self):
+        """What a key may change besides the game: taken before it, to go back to."""
+        e = self.entry
+        entry = None if e is None else (e.purpose, e.rank, list(e.known), list(e.cards), e.claim,
+                                        e.claiming, e.late, e.muggins_prompt)
+        page = None if self.page is None else list(self.page)
+        return (self.game, len(self.game.journal), self.mode, self.typed, entry, page,
+                self.settings.brightness, self.settings.palette)
+
+    def unchanged(self, snap):
+        """Nothing to save happened since ``snap``: the game and lights are as they were."""
+        return (not self.changes and self.game is snap[0] and len(self.game.journal) == snap[1]
+                and (self.settings.brightness, self.settings.palette) == (snap[6], snap[7]))
+
+    def restore(self, snap):
+        self.mode, self.typed, entry, page = snap[2], snap[3], snap[4], snap[5]
+        self.entry = None
+        if entry is not None:
+            from cribbage.entry import Entry
+            e = self.entry = Entry(entry[0], entry[2], entry[6])
+            e.rank, e.cards, e.claim, e.claiming, e.muggins_prompt = (
+                entry[1], entry[3], entry[4], entry[5], entry[7])
+        self.page = page
+        self.message = self.echo = ""
+        self.scored = []
+
     def press(self, key):
         self.message = ""
         self.echo = ""

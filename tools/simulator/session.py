@@ -57,10 +57,11 @@ class Session:
 
     After each key of ``keys()`` the clock runs ``settle_ms``; with
     ``until_still`` it then runs on while an animation lasts (up to
-    ``SETTLE_MAX_MS``), so a script sees the board at rest.
+    ``SETTLE_MAX_MS``), so a script sees the board at rest. ``tracks`` None:
+    as ``settings`` (settings.toml's text or a dict) say, 2 by default.
     """
 
-    def __init__(self, tracks=2, nvm=None, settings=None, settle_ms=SETTLE_MS,
+    def __init__(self, tracks=None, nvm=None, settings=None, settle_ms=SETTLE_MS,
                  until_still=True):
         self.board = sim.build(tracks=tracks, nvm=nvm, settings=settings)
         self.app = App(self.board)
