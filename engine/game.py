@@ -90,7 +90,8 @@ class Game(Hand):
         return self.replay((state.PEG, side, points))
 
     def turn_starter(self, card):
-        """The dealer turns the starter; a Jack pegs his heels."""
+        """The dealer turns the starter (or, skipped then, keys it in the show);
+        a Jack pegs his heels."""
         return self.replay((state.STARTER, card))
 
     def lay(self, card):

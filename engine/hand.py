@@ -208,10 +208,14 @@ class Hand:
         return [self._score(side, points, ["pegged"])]
 
     def _act_starter(self, card):
-        self._phase(STARTER, "the starter is turned")
+        if self.phase == SHOW and self.starter == NOBODY:
+            # Skipped at the turn, keyed now so the shows can be counted.
+            self.check_card(card)
+        else:
+            self._phase(STARTER, "the starter is turned")
+            self._begin_play()
         self.starter = card
         self.seen.append(card)
-        self._begin_play()
         if RANK[card] == JACK:
             return self._scores([(self.side_of(self.dealer), HEELS, ["his heels"])])
         return []
