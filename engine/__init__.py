@@ -2,7 +2,7 @@
 
 from engine.cards import parse_card, parse_cards, card_name
 from engine.show import score_hand, score_show
-from engine.limits import is_impossible, limits
+from engine.rules import is_impossible, limits
 from engine.pegging import peg_points
 from engine.game import Game, Outcome, Score
 from engine.rules import make_config

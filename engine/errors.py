@@ -11,7 +11,8 @@ class IllegalAction(ValueError):
 
 
 class WrongPhase(IllegalAction):
-    """Not at this step of the hand: a lay in the show, undo at the start..."""
+    """Not at this point of the hand: a lay in the show, a go while a card
+    still fits, a misdeal after cards are laid, undo at the game's start."""
 
 
 class GameOver(IllegalAction):
@@ -24,10 +25,6 @@ class NoSuchSeat(IllegalAction):
 
 class OverThirtyOne(IllegalAction):
     """The card would take the play's count past 31."""
-
-
-class NoGo(IllegalAction):
-    """A go said while any card still fits under 31."""
 
 
 class CardSeen(IllegalAction):

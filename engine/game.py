@@ -14,7 +14,7 @@ from engine.cards import JACK, RANK, card_name
 from engine.errors import CardSeen, IllegalAction, NoSuchSeat, WrongCards, WrongPhase
 from engine.hand import (CUT, OVER, PHASE_NAMES, PLAY, SHOW, STARTER,  # noqa: F401 (the app's names)
                          THREE_FOR_LAST, Hand, Outcome, Score)
-from engine.limits import limits
+from engine.rules import limits
 from engine.play import NOBODY
 from engine.rules import FIVE_CARD, check_config, make_config, sides_of
 from engine import state

@@ -10,17 +10,17 @@ wholly or not at all.
 from collections import namedtuple
 
 try:
-    from typing import Any  # noqa: F401 (the annotations' name)
+    from typing import Any
 except ImportError:
     pass
 
 from engine.cards import JACK, RANK, card_name
 from engine.errors import (BadClaim, CardSeen, GameOver, NoSuchSeat, WrongCards,
                            WrongPhase)
-from engine.limits import is_impossible
 from engine.match import game_value, games_to_win, skunk_level
 from engine.play import NOBODY, Play
-from engine.rules import CRIB_SIZE, FIVE_CARD, LOWBALL, has_crib, hand_size
+from engine.rules import (CRIB_SIZE, FIVE_CARD, LOWBALL, Config, Limits, has_crib, hand_size,
+                          is_impossible)
 from engine.show import score_show
 
 # The steps of a hand (one set: saves use them too); the game may end after
@@ -45,8 +45,8 @@ _COUNTER_MAX = 255   # hands and games are counted in one byte of a saved state
 
 class Hand:
     # Set by Game (annotations only: nothing is stored in the class).
-    config: "Any"
-    limits: "Any"
+    config: Config
+    limits: Limits
     sides: int
     tally: "list"
     games_played: int

@@ -7,7 +7,7 @@ lay leads the next series.
 """
 
 from engine.cards import VALUE, card_name
-from engine.errors import NoGo, OverThirtyOne, WrongPhase
+from engine.errors import OverThirtyOne, WrongPhase
 from engine.pegging import MAX_COUNT, peg_reasons, pile_count
 
 NOBODY = 255
@@ -60,7 +60,7 @@ class Play:
         if self.over:
             raise WrongPhase("the play is over: all cards are out")
         if self.count + 10 <= MAX_COUNT:  # even a ten-card fits
-            raise NoGo("the count is %d: any card fits, no go" % self.count)
+            raise WrongPhase("the count is %d: any card fits, no go" % self.count)
 
     def go(self):
         """The seat to play cannot: [(seat, points, reasons)] for a go point."""

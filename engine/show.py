@@ -3,7 +3,7 @@
 from collections import namedtuple
 
 from engine.cards import JACK, RANK, SUIT, VALUE, make_card, parse_cards
-from engine.limits import is_impossible as is_impossible  # the caps live in engine.limits
+from engine.rules import is_impossible as is_impossible  # the caps live in engine.rules
 
 Item = namedtuple("Item", ("kind", "cards", "points"))
 Show = namedtuple("Show", ("total", "items", "spoken"))

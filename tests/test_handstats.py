@@ -1,6 +1,6 @@
 """tools/handstats.py: the exact distribution of all 12,994,800 deals, and its counting
 checked deal by deal against the engine's score_hand; the caps of every hand size,
-counted over every deal, equal to engine/limits.py's table."""
+counted over every deal, equal to engine/rules.py's table."""
 
 import json
 import re
@@ -12,7 +12,7 @@ import pytest
 
 from engine import limits, make_config, parse_card, parse_cards, peg_points
 from engine.cards import rank_of
-from engine.limits import MAX_PLAY_PEG, is_impossible
+from engine.rules import MAX_PLAY_PEG, is_impossible
 from engine.rules import VARIANT_NAMES
 from engine.show import score_hand
 from tools import handstats
@@ -188,7 +188,7 @@ def test_the_caps_report(caps):
     assert "    6    936491920       72  53, 55, 61, 64, 65, 67, 68, 69, 71" in text
     assert " crib     12994800       29  19, 25, 26, 27" in text
     assert "seven-card  highest single peg 46" in text
-    assert "engine/limits.py agrees with this table" in text
+    assert "engine/rules.py agrees with this table" in text
 
 
 def test_a_double_pair_royal_to_31_is_the_most_one_card_pegs():

@@ -29,7 +29,7 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.cards import JACK, RANK, SUIT, VALUE, card_name, make_card  # noqa: E402
-from engine.limits import MAX_PLAY_PEG, Limits, limits  # noqa: E402
+from engine.rules import MAX_PLAY_PEG, Limits, limits  # noqa: E402
 from engine.rules import CRIB_SIZE, VARIANT_NAMES, has_crib, hand_size, make_config  # noqa: E402
 from engine.pegging import MAX_COUNT, peg_points, peg_reasons  # noqa: E402
 from engine.show import score_flush, score_nobs, score_ranks  # noqa: E402
@@ -285,7 +285,7 @@ def report(hands, cribs, seconds):
 
 
 def variant_caps(table, play_peg):
-    """{variant name: Limits} from the counted table, as engine.limits.limits() gives them."""
+    """{variant name: Limits} from the counted table, as engine.rules.limits() gives them."""
     out = {}
     for variant, name in enumerate(VARIANT_NAMES):
         config = make_config(variant=variant)
@@ -314,7 +314,7 @@ def caps_report(table, play, seconds):
     for name, caps_of in variant_caps(table, peg).items():
         lines.append("%-11s highest single peg %d" % (name, caps_of.max_peg))
         agree = agree and caps_of == limits(make_config(variant=VARIANT_NAMES.index(name)))
-    lines.append("engine/limits.py %s this table" % ("agrees with" if agree else "DIFFERS FROM"))
+    lines.append("engine/rules.py %s this table" % ("agrees with" if agree else "DIFFERS FROM"))
     lines.append("counted exactly in %.1f s" % seconds)
     return "\n".join(lines)
 
