@@ -53,13 +53,13 @@ class Game(Hand):
     def _do(self, action, data, change=True):
         """action(data), wholly or not at all (with change False: never kept).
 
-        What an action may change is copied first; on any exception the copy
-        is put back without allocating, so a MemoryError is safe here too."""
-        play = self.play
-        kept = (list(self.tally), self.games_played, self.dealer, self.phase, self.hand_no,
+        The actions never change a list or the play in place (they change a
+        copy and then put it in), so keeping the references is keeping the
+        state; on any exception they are put back without allocating, so a
+        MemoryError is safe here too."""
+        kept = (self.tally, self.games_played, self.dealer, self.phase, self.hand_no,
                 self.show_step, self.starter, self.winner, self.loser, self.level,
-                self.last_side, list(self.scores), list(self.backs), list(self.seen),
-                None if play is None else play.copy())
+                self.last_side, self.scores, self.backs, self.seen, self.play)
         journal, n, base = self.journal, len(self.journal), self._checkpoints
         config, sides, top = self.config, self.sides, self.limits
         try:
@@ -224,7 +224,10 @@ class Game(Hand):
             scores = self._act_lay(event[1])
         elif op == state.GO:
             self._phase(PLAY, "a go is said")
-            scores = self._play_scores(self.play.go())
+            play = self.play.copy()
+            results = play.go()
+            self.play = play
+            scores = self._play_scores(results)
         elif op == state.NEXT:
             scores = self._act_next()
         elif op == state.DEALER:
@@ -253,8 +256,10 @@ class Game(Hand):
         # (and nothing else pegged so far is lost).
         if self.config.variant == FIVE_CARD and seat != self.dealer:
             old = self.side_of(self.pone)
-            self.scores[old] -= THREE_FOR_LAST
-            self.backs[old] = min(self.backs[old], self.scores[old])
+            scores, backs = self.scores[:], self.backs[:]
+            scores[old] -= THREE_FOR_LAST
+            backs[old] = min(backs[old], scores[old])
+            self.scores, self.backs = scores, backs
             self._set_dealer(seat)
             self._score(self.side_of(self.pone), THREE_FOR_LAST, ["three for last"])
             return

@@ -120,8 +120,11 @@ class Hand:
     def _score(self, side, points, reasons):
         if points <= 0:
             return None
-        self.backs[side] = self.scores[side]
-        self.scores[side] += points
+        # New lists, never changed in place: see Game._do.
+        scores, backs = self.scores[:], self.backs[:]
+        backs[side] = scores[side]
+        scores[side] += points
+        self.scores, self.backs = scores, backs
         self.last_side = side
         if self.scores[side] >= self.config.target:
             self._end(side)
@@ -147,7 +150,9 @@ class Hand:
                     runner = s
             self.loser = runner
             self.level = skunk_level(self.scores[runner], self.config.target, self.config.values)
-        self.tally[self.winner] += game_value(self.level, self.config.values)
+        tally = self.tally[:]
+        tally[self.winner] += game_value(self.level, self.config.values)
+        self.tally = tally
         if self.games_played < _COUNTER_MAX:  # kept in one byte: stops at 255
             self.games_played += 1
 
@@ -215,7 +220,7 @@ class Hand:
             self._phase(STARTER, "the starter is turned")
             self._begin_play()
         self.starter = card
-        self.seen.append(card)
+        self.seen = self.seen + [card]
         if RANK[card] == JACK:
             return self._scores([(self.side_of(self.dealer), HEELS, ["his heels"])])
         return []
@@ -227,8 +232,10 @@ class Hand:
     def _act_lay(self, card):
         self._phase(PLAY, "cards are laid")
         self.check_card(card)
-        results = self.play.lay(card)  # OverThirtyOne before anything changes
-        self.seen.append(card)
+        play = self.play.copy()
+        results = play.lay(card)  # OverThirtyOne before anything changes
+        self.play = play
+        self.seen = self.seen + [card]
         return self._play_scores(results)
 
     def _play_scores(self, results):
@@ -274,9 +281,11 @@ class Hand:
                     results = [(side, real, [why, "corrected"])]
                 elif event[2]:
                     results.append(((side + 1) % self.sides, real - claim, ["muggins"]))
+        seen = self.seen[:]
         for card in cards:
-            if card not in self.seen:
-                self.seen.append(card)
+            if card not in seen:
+                seen.append(card)
+        self.seen = seen
         scores = self._scores(results)
         if self.phase == SHOW:
             self._next_step()
