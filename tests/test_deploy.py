@@ -19,9 +19,15 @@ _spec = importlib.util.spec_from_file_location("cribbage_deploy_tool", TOOL)
 assert _spec and _spec.loader
 deploy = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = deploy
-_spec.loader.exec_module(deploy)
+_spec.loader.exec_module(deploy)  # puts tools/ on sys.path: the parts import as deployer.*
 
-MANIFEST = deploy.MANIFEST_NAME
+from deployer import drives, manifest, report, sources  # noqa: E402
+from deployer import boot_out as boot_file  # noqa: E402
+from deployer import drivers as driver_libs  # noqa: E402
+from deployer import plan as planning  # noqa: E402
+from deployer import write as writing  # noqa: E402
+
+MANIFEST = manifest.MANIFEST_NAME
 
 # The pinned driver packages (requirements.txt) and what ends up in /lib from them.
 DRIVER_FILES = {
@@ -192,7 +198,7 @@ def test_deploys_exactly_the_firmware_drivers_first_code_last(repo, mnt, capsys)
     outside_after = {k: v for k, v in snapshot(mnt).items() if not k.startswith("CIRCUITPY")}
     assert outside_after == outside_before
     assert snapshot(repo) == repo_before
-    assert not [p for p in drive.rglob("*") if p.name.endswith(deploy.TEMP_SUFFIX)]
+    assert not [p for p in drive.rglob("*") if p.name.endswith(writing.TEMP_SUFFIX)]
 
 
 def test_second_run_writes_nothing(repo, mnt, capsys):
@@ -331,14 +337,14 @@ def test_refuses_wrong_targets_and_writes_nothing(repo, mnt, text, words, capsys
 
 
 def test_board_configs(repo):
-    assert deploy.board_configs(repo) == ["raspberry_pi_pico", "raspberry_pi_pico2", "raspberry_pi_pico_w"]
+    assert sources.board_configs(repo) == ["raspberry_pi_pico", "raspberry_pi_pico2", "raspberry_pi_pico_w"]
     # Without a CONFIGS list every non-sim boards/<name>.py counts as a config.
     (repo / "boards" / "__init__.py").write_text("")
-    assert deploy.board_configs(repo) == [
+    assert sources.board_configs(repo) == [
         "hardware", "raspberry_pi_pico", "raspberry_pi_pico2", "raspberry_pi_pico_w"
     ]
     (repo / "boards" / "__init__.py").unlink()
-    assert "hardware" in deploy.board_configs(repo)
+    assert "hardware" in sources.board_configs(repo)
 
 
 def test_refuses_a_missing_target_and_a_source_without_code_py(repo, mnt, tmp_path, capsys):
@@ -371,7 +377,7 @@ def test_refuses_symlinks_leading_outside(repo, mnt, tmp_path, capsys):
 def fail_on(monkeypatch, err: int, after: str | None = None, partial: bool = False):
     """Make writes to the target fail with `err`: every write, or the first after
     `after` was written. With `partial`, half the data reaches the temp file first."""
-    real = deploy._write_temp
+    real = writing._write_temp
     seen = {"go": after is None}
 
     def fake(path: Path, data: bytes) -> None:
@@ -380,10 +386,10 @@ def fail_on(monkeypatch, err: int, after: str | None = None, partial: bool = Fal
                 path.write_bytes(data[: len(data) // 2])
             raise OSError(err, os.strerror(err), str(path))
         real(path, data)
-        if after and path.name == f".{Path(after).name}{deploy.TEMP_SUFFIX}":
+        if after and path.name == f".{Path(after).name}{writing.TEMP_SUFFIX}":
             seen["go"] = True
 
-    monkeypatch.setattr(deploy, "_write_temp", fake)
+    monkeypatch.setattr(writing, "_write_temp", fake)
 
 
 def test_read_only_target(repo, mnt, monkeypatch, capsys):
@@ -430,7 +436,7 @@ def test_full_target_leaves_no_partial_file(repo, mnt, monkeypatch, capsys):
     assert now["lib/app.py"] == old["lib/app.py"]  # the failed one: old content intact
     assert now["code.py"] == old["code.py"]
     assert now["engine/rules.py"] == b"NEW = 1\n" * 50
-    assert not [p for p in drive.rglob("*") if p.name.endswith(deploy.TEMP_SUFFIX)]
+    assert not [p for p in drive.rglob("*") if p.name.endswith(writing.TEMP_SUFFIX)]
     # Once there is room again, the next run finishes the job.
     monkeypatch.undo()
     assert run(repo, drive) == 0
@@ -440,8 +446,8 @@ def test_full_target_leaves_no_partial_file(repo, mnt, monkeypatch, capsys):
 def test_not_enough_free_space_is_refused_up_front(repo, mnt, monkeypatch, capsys):
     drive = make_drive(mnt)
     before = snapshot(mnt)
-    usage = deploy.shutil.disk_usage(drive)._replace(free=1000)
-    monkeypatch.setattr(deploy.shutil, "disk_usage", lambda path: usage)
+    usage = planning.shutil.disk_usage(drive)._replace(free=1000)
+    monkeypatch.setattr(planning.shutil, "disk_usage", lambda path: usage)
     assert run(repo, drive) == 2
     assert_refused(capsys, "too full", "nothing was changed")
     assert snapshot(mnt) == before
@@ -449,9 +455,9 @@ def test_not_enough_free_space_is_refused_up_front(repo, mnt, monkeypatch, capsy
 
 def test_read_back_mismatch_is_reported(repo, mnt, monkeypatch, capsys):
     drive = make_drive(mnt)
-    real = deploy._read_back
+    real = writing._read_back
     monkeypatch.setattr(
-        deploy, "_read_back", lambda p: b"garbled" if p.name == "rules.py" else real(p)
+        writing, "_read_back", lambda p: b"garbled" if p.name == "rules.py" else real(p)
     )
     assert run(repo, drive) == 2
     assert_refused(capsys, "verification failed", "engine/rules.py")
@@ -462,8 +468,8 @@ def test_read_back_mismatch_is_reported(repo, mnt, monkeypatch, capsys):
 
 def test_finds_the_drive_by_itself(repo, tmp_path, monkeypatch, capsys):
     media = tmp_path / "media"
-    monkeypatch.setattr(deploy, "MOUNT_PATTERNS", (str(media) + "/*/{label}*",))
-    monkeypatch.setattr(deploy, "PROC_MOUNTS", str(tmp_path / "no-mounts"))
+    monkeypatch.setattr(drives, "MOUNT_PATTERNS", (str(media) + "/*/{label}*",))
+    monkeypatch.setattr(drives, "PROC_MOUNTS", str(tmp_path / "no-mounts"))
     (media / "me").mkdir(parents=True)
     (media / "me" / "USBSTICK").mkdir()
     assert run(repo, None) == 2
@@ -485,20 +491,20 @@ def test_finds_the_drive_in_proc_mounts(tmp_path, monkeypatch):
     mounts = tmp_path / "mounts"
     escaped = str(mount).replace(" ", "\\040")
     mounts.write_text(f"/dev/sda1 / ext4 rw 0 0\n/dev/sdb1 {escaped} vfat rw,nosuid 0 0\n")
-    monkeypatch.setattr(deploy, "MOUNT_PATTERNS", ())
-    monkeypatch.setattr(deploy, "PROC_MOUNTS", str(mounts))
-    assert deploy.find_drives("CIRCUITPY") == [mount]
-    assert deploy.find_drives("RPI-RP2") == []
+    monkeypatch.setattr(drives, "MOUNT_PATTERNS", ())
+    monkeypatch.setattr(drives, "PROC_MOUNTS", str(mounts))
+    assert drives.find_drives("CIRCUITPY") == [mount]
+    assert drives.find_drives("RPI-RP2") == []
 
 
 # --- driver discovery -----------------------------------------------------------
 
 
 def test_real_driver_set():
-    drivers = deploy.discover_drivers(deploy.DRIVER_LIBRARIES, deploy.driver_search_path(Path("/nonexistent")))
+    drivers = driver_libs.discover_drivers(driver_libs.DRIVER_LIBRARIES, driver_libs.driver_search_path(Path("/nonexistent")))
     names = {d.name for d in drivers}
     assert names == {"neopixel", "adafruit_pixelbuf", "adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device"}
-    assert {i.rel for i in deploy.driver_items(drivers)} == DRIVER_FILES
+    assert {i.rel for i in driver_libs.driver_items(drivers)} == DRIVER_FILES
 
 
 def test_driver_discovery_follows_imports(tmp_path, repo, mnt, capsys):
@@ -520,16 +526,16 @@ def test_driver_discovery_follows_imports(tmp_path, repo, mnt, capsys):
         "typing_only.py": b"",
         "checker.py": b"",
     })
-    builtins = deploy.CIRCUITPYTHON_BUILTINS | {"typing"}
-    drivers = deploy.discover_drivers(["drv"], [str(site)], builtins)
+    builtins = driver_libs.CIRCUITPYTHON_BUILTINS | {"typing"}
+    drivers = driver_libs.discover_drivers(["drv"], [str(site)], builtins)
     assert {d.name for d in drivers} == {"drv", "helper", "pkg", "fallback", "lazy"}
-    assert {i.rel for i in deploy.driver_items(drivers)} == {
+    assert {i.rel for i in driver_libs.driver_items(drivers)} == {
         "lib/drv.py", "lib/helper.py", "lib/fallback.py", "lib/lazy.py",
         "lib/pkg/__init__.py", "lib/pkg/sub.py", "lib/pkg/other.py",
     }
     (site / "helper.py").write_text("import missing_thing\n")
-    with pytest.raises(deploy.DeployError, match="missing_thing.*imported by helper"):
-        deploy.discover_drivers(["drv"], [str(site)], builtins)
+    with pytest.raises(report.DeployError, match="missing_thing.*imported by helper"):
+        driver_libs.discover_drivers(["drv"], [str(site)], builtins)
 
 
 def test_missing_driver_package_is_refused(repo, mnt, tmp_path, capsys):
@@ -640,8 +646,8 @@ def test_uf2_copied_to_boot_drive(tmp_path, capsys):
 
 def test_uf2_found_by_label_for_pico2(tmp_path, monkeypatch, capsys):
     media = tmp_path / "media" / "me"
-    monkeypatch.setattr(deploy, "MOUNT_PATTERNS", (str(tmp_path / "media") + "/*/{label}*",))
-    monkeypatch.setattr(deploy, "PROC_MOUNTS", str(tmp_path / "no-mounts"))
+    monkeypatch.setattr(drives, "MOUNT_PATTERNS", (str(tmp_path / "media") + "/*/{label}*",))
+    monkeypatch.setattr(drives, "PROC_MOUNTS", str(tmp_path / "no-mounts"))
     drive = boot_drive(media, "RP2350")
     uf2 = tmp_path / "cp-pico2.uf2"
     uf2.write_bytes(uf2_bytes(family=0xE48BFF59))
@@ -690,12 +696,12 @@ def test_uf2_refuses_a_circuitpy_drive_and_missing_file(tmp_path, mnt, capsys):
 
 
 def test_parse_boot_out():
-    info = deploy.parse_boot_out(boot_out("10.0.0-beta.2", "raspberry_pi_pico2"))
+    info = boot_file.parse_boot_out(boot_out("10.0.0-beta.2", "raspberry_pi_pico2"))
     assert info is not None
     assert info.version == (10, 0, 0) and info.version_text == "10.0.0-beta.2"
     assert info.board_id == "raspberry_pi_pico2"
-    assert deploy.parse_boot_out("") is None
-    assert deploy.parse_boot_out("\ufeff" + boot_out()).board_id == "raspberry_pi_pico"
+    assert boot_file.parse_boot_out("") is None
+    assert boot_file.parse_boot_out("\ufeff" + boot_out()).board_id == "raspberry_pi_pico"
 
 
 # --- command line, in a separate process ---------------------------------------------
@@ -738,7 +744,7 @@ def test_circup_txt_names_the_same_driver_libraries():
     """circup.txt (read the way circup reads it) lists exactly DRIVER_LIBRARIES."""
     lines = (TOOL.parent.parent / "circup.txt").read_text().splitlines()
     names = [line.strip().lower() for line in lines if line.strip() and not line.strip().startswith("#")]
-    assert sorted(names) == sorted(deploy.DRIVER_LIBRARIES)
+    assert sorted(names) == sorted(driver_libs.DRIVER_LIBRARIES)
 
 
 @pytest.mark.parametrize(
@@ -748,4 +754,4 @@ def test_circup_txt_names_the_same_driver_libraries():
      ("RP2350", "RPI-RP2", False)],
 )
 def test_drive_names(name, label, ok):
-    assert deploy._label_matches(name, label) is ok
+    assert drives.label_matches(name, label) is ok
