@@ -29,16 +29,15 @@ from deployer import write as writing  # noqa: E402
 
 MANIFEST = manifest.MANIFEST_NAME
 
-# The pinned driver packages (requirements.txt) and what ends up in /lib from them.
+# The pinned driver packages (requirements.txt) and what ends up in /lib from them:
+# adafruit_pixelbuf and adafruit_bus_device are C modules in CircuitPython on these
+# boards, so they stay off /lib.
 DRIVER_FILES = {
     "lib/neopixel.py",
-    "lib/adafruit_pixelbuf.py",
     "lib/adafruit_ssd1306.py",
     "lib/adafruit_framebuf.py",
-    "lib/adafruit_bus_device/__init__.py",
-    "lib/adafruit_bus_device/i2c_device.py",
-    "lib/adafruit_bus_device/spi_device.py",
 }
+BUILT_IN_DRIVERS = ("adafruit_bus_device", "adafruit_pixelbuf")
 
 REPO_FILES = {
     "code.py": b"import lib.app\nlib.app.run()\n",
@@ -192,6 +191,8 @@ def test_deploys_exactly_the_firmware_drivers_first_code_last(repo, mnt, capsys)
     assert order.index("engine/rules.py") < order.index("boards/raspberry_pi_pico.py") < order.index("lib/app.py")
     for name in ("adafruit_bus_device", "adafruit_framebuf", "adafruit_pixelbuf", "adafruit_ssd1306", "neopixel"):
         assert name in out
+    assert "Driver libraries for /lib: adafruit_framebuf, adafruit_ssd1306, neopixel\n" in out
+    assert "Built into CircuitPython, not copied: adafruit_bus_device, adafruit_pixelbuf\n" in out
     assert "typing" not in out.split("Driver libraries")[1].splitlines()[0]
     assert "Verified" in out and f"wrote {len(expected)} file(s)" in out and "free on the target" in out
 
@@ -503,7 +504,7 @@ def test_finds_the_drive_in_proc_mounts(tmp_path, monkeypatch):
 def test_real_driver_set():
     drivers = driver_libs.discover_drivers(driver_libs.DRIVER_LIBRARIES, driver_libs.driver_search_path(Path("/nonexistent")))
     names = {d.name for d in drivers}
-    assert names == {"neopixel", "adafruit_pixelbuf", "adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device"}
+    assert names == {"neopixel", "adafruit_ssd1306", "adafruit_framebuf"}
     assert {i.rel for i in driver_libs.driver_items(drivers)} == DRIVER_FILES
 
 

@@ -22,11 +22,13 @@ from .uf2 import flash_uf2
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 
 
-def _items(source: Path, lib_path: list[str] | None) -> tuple[list[Item], list[str]]:
-    """Driver libraries first, then the firmware (entry point last); the driver names."""
+def _items(source: Path, lib_path: list[str] | None) -> tuple[list[Item], list[str], list[str]]:
+    """Driver libraries first, then the firmware (entry point last); the names of
+    the drivers copied, and of the built-in ones they use."""
     firmware = collect_firmware(source)
     search_path = [str(Path(p).expanduser()) for p in lib_path] if lib_path else driver_search_path(source)
-    drivers = discover_drivers(DRIVER_LIBRARIES, search_path)
+    native: set[str] = set()
+    drivers = discover_drivers(DRIVER_LIBRARIES, search_path, native=native)
     libs = driver_items(drivers)
     taken = {item.rel: item for item in firmware}
     for item in libs:
@@ -35,7 +37,7 @@ def _items(source: Path, lib_path: list[str] | None) -> tuple[list[Item], list[s
                 f"{item.rel} in the project would overwrite the driver library of the same "
                 f"name in /{TARGET_LIB_DIR} on the board; rename it"
             )
-    return libs + firmware, [d.name for d in drivers]
+    return libs + firmware, [d.name for d in drivers], sorted(native)
 
 
 def _read_sources(items: list[Item]) -> None:
@@ -67,11 +69,13 @@ def deploy(args: argparse.Namespace) -> int:
     mpy_cross = check_mpy_cross(args.mpy_cross) if args.mpy_cross else None
 
     configs = board_configs(source)
-    items, driver_names = _items(source, args.lib_path)
+    items, driver_names, native = _items(source, args.lib_path)
     target = pick_target(args.target, [CIRCUITPY_LABEL], "plug the board in (it shows up as CIRCUITPY)")
     info = check_circuitpy(target, configs)
     say(f"Target: {target} (CircuitPython {info.version_text}, board {info.board_id})")
     say(f"Driver libraries for /{TARGET_LIB_DIR}: {', '.join(driver_names)}")
+    if native:
+        say(f"Built into CircuitPython, not copied: {', '.join(native)}")
 
     with tempfile.TemporaryDirectory(prefix="cribbage-deploy-") as work:
         if mpy_cross:

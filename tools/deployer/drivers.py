@@ -19,19 +19,23 @@ from typing import Iterable
 from .report import DeployError
 from .sources import TARGET_LIB_DIR, Item, walk_py
 
-# Device driver libraries, taken from the installed PyPI packages (requirements.txt)
-# and copied to /lib on the board, with whatever they import that CircuitPython
-# lacks (found by reading their imports).
+# The driver libraries the firmware imports, taken from the installed PyPI packages
+# (requirements.txt) and copied to /lib on the board, with whatever they import that
+# CircuitPython lacks (found by reading their imports). circup.txt names the same.
 DRIVER_LIBRARIES: tuple[str, ...] = (
     "neopixel",
-    "adafruit_pixelbuf",
     "adafruit_ssd1306",
     "adafruit_framebuf",
-    "adafruit_bus_device",
 )
 
+# Adafruit libraries that CircuitPython builds in as C modules on the RP2040 and
+# RP2350 boards (full builds: CIRCUITPY_PIXELBUF, CIRCUITPY_BUSDEVICE). Since
+# CircuitPython 9, import finds a built-in module before any file in /lib, so a
+# copy there would never load: they are not copied.
+NATIVE_LIBRARIES = frozenset({"adafruit_pixelbuf", "adafruit_bus_device"})
+
 # Modules built into CircuitPython on the RP2040/RP2350 boards: never copied.
-CIRCUITPYTHON_BUILTINS = frozenset(
+CIRCUITPYTHON_BUILTINS = NATIVE_LIBRARIES | frozenset(
     {
         "__future__", "array", "binascii", "board", "builtins", "busio", "collections",
         "digitalio", "errno", "gc", "io", "json", "keypad", "math", "microcontroller",
@@ -130,14 +134,20 @@ def _find_driver(name: str, needed_by: str, search_path: list[str]) -> Driver:
 
 
 def discover_drivers(
-    roots: Iterable[str], search_path: list[str], builtins: frozenset[str] = CIRCUITPYTHON_BUILTINS
+    roots: Iterable[str],
+    search_path: list[str],
+    builtins: frozenset[str] = CIRCUITPYTHON_BUILTINS,
+    native: set[str] | None = None,
 ) -> list[Driver]:
     """The driver modules to deploy: `roots` and, recursively, whatever they import
-    that CircuitPython does not have built in, found on `search_path`."""
+    that CircuitPython does not have built in, found on `search_path`. The
+    NATIVE_LIBRARIES they import are added to `native`, when given."""
     found: dict[str, Driver] = {}
     queue: list[tuple[str, str]] = [(name, "") for name in roots]
     while queue:
         name, needed_by = queue.pop(0)
+        if name in builtins and name in NATIVE_LIBRARIES and native is not None:
+            native.add(name)
         if name in found or name in builtins:
             continue
         driver = _find_driver(name, needed_by, search_path)
