@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import importlib.util
 import json
 import os
 import struct
@@ -13,150 +12,11 @@ import sys
 from pathlib import Path
 
 import pytest
-
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "deploy.py"
-_spec = importlib.util.spec_from_file_location("cribbage_deploy_tool", TOOL)
-assert _spec and _spec.loader
-deploy = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = deploy
-_spec.loader.exec_module(deploy)  # puts tools/ on sys.path: the parts import as deployer.*
-
-from deployer import drives, manifest, report, sources  # noqa: E402
-from deployer import boot_out as boot_file  # noqa: E402
-from deployer import drivers as driver_libs  # noqa: E402
-from deployer import plan as planning  # noqa: E402
-from deployer import write as writing  # noqa: E402
-
-MANIFEST = manifest.MANIFEST_NAME
-
-# The pinned driver packages (requirements.txt) and what ends up in /lib from them:
-# adafruit_pixelbuf and adafruit_bus_device are C modules in CircuitPython on these
-# boards, so they stay off /lib.
-DRIVER_FILES = {
-    "lib/neopixel.py",
-    "lib/adafruit_ssd1306.py",
-    "lib/adafruit_framebuf.py",
-}
-BUILT_IN_DRIVERS = ("adafruit_bus_device", "adafruit_pixelbuf")
-
-REPO_FILES = {
-    "code.py": b"import lib.app\nlib.app.run()\n",
-    "font5x8.bin": bytes(range(256)) * 5,
-    "engine/__init__.py": b"",
-    "engine/rules.py": b"def score(hand):\n    return 0\n",
-    "engine/extra.py": b"X = 1\n",
-    "lib/__init__.py": b"",
-    "lib/app.py": b"from engine import rules\n\ndef run():\n    pass\n",
-    "lib/ui/__init__.py": b"",
-    "lib/ui/screen.py": b"W = 128\n",
-    "boards/__init__.py": b"CONFIGS = ('raspberry_pi_pico', 'raspberry_pi_pico_w', 'raspberry_pi_pico2')\n",
-    "boards/hardware.py": b"def build(config):\n    import neopixel\n",
-    "boards/raspberry_pi_pico.py": b"STRIP_PIN = 'GP0'\n",
-    "boards/raspberry_pi_pico_w.py": b"STRIP_PIN = 'GP0'\n",
-    "boards/raspberry_pi_pico2.py": b"STRIP_PIN = 'GP0'\n",
-}
-# Present in the repository but never deployed.
-NOT_DEPLOYED = {
-    "boards/sim.py": b"SIM = True\n",
-    "boards/sim_keys.py": b"KEYS = {}\n",
-    "engine/rules.pyi": b"def score(hand: list) -> int: ...\n",
-    "engine/__main__.py": b"import argparse\n",
-    "engine/__pycache__/rules.cpython-311.pyc": b"\x00junk",
-    "lib/.hidden.py": b"",
-    "tests/test_rules.py": b"def test(): pass\n",
-    "tools/sim.py": b"print('sim')\n",
-    "README.md": b"# readme\n",
-    "requirements.txt": b"pytest\n",
-}
-
-
-def driver_sources() -> dict[str, bytes]:
-    """Target path -> bytes of the installed driver files."""
-    out = {}
-    for rel in DRIVER_FILES:
-        parts = rel.split("/")[1:]
-        spec = importlib.util.find_spec(parts[0].removesuffix(".py"))
-        assert spec and spec.origin
-        origin = Path(spec.origin)
-        path = origin if len(parts) == 1 else origin.parent / parts[1]
-        out[rel] = path.read_bytes()
-    return out
-
-
-def write_tree(root: Path, files: dict[str, bytes]) -> None:
-    for rel, data in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-
-
-def make_repo(tmp_path: Path) -> Path:
-    repo = tmp_path / "repo"
-    write_tree(repo, {**REPO_FILES, **NOT_DEPLOYED})
-    return repo
-
-
-def boot_out(version: str = "9.2.1", board: str = "raspberry_pi_pico") -> str:
-    return (
-        f"Adafruit CircuitPython {version} on 2024-11-20; Raspberry Pi Pico with rp2040\n"
-        f"Board ID:{board}\nUID:E6614C311B4B6E2B\n"
-    )
-
-
-def make_drive(parent: Path, name: str = "CIRCUITPY", text: str | None = None) -> Path:
-    drive = parent / name
-    drive.mkdir(parents=True)
-    if text is None:
-        text = boot_out()
-    if text:
-        (drive / "boot_out.txt").write_text(text)
-    return drive
-
-
-def files_of(root: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(root).as_posix(): p.read_bytes()
-        for p in sorted(root.rglob("*"))
-        if p.is_file() or p.is_symlink()
-    }
-
-
-def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
-    """Every path under root with its content (files) and mtime."""
-    out = {}
-    for p in sorted(root.rglob("*")):
-        st = p.lstat()
-        data = p.read_bytes() if p.is_file() and not p.is_symlink() else b""
-        out[p.relative_to(root).as_posix()] = (data, st.st_mtime_ns)
-    return out
-
-
-def expected_files() -> dict[str, bytes]:
-    return {**REPO_FILES, **driver_sources()}
-
-
-def written(out: str) -> list[str]:
-    return [line.split()[1] for line in out.splitlines() if line.strip().startswith("wrote ")]
-
-
-def run(repo: Path, drive: Path | None, *extra: str) -> int:
-    argv = ["--source", str(repo)]
-    if drive is not None:
-        argv += ["--target", str(drive)]
-    return deploy.main([*argv, *extra])
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    return make_repo(tmp_path)
-
-
-@pytest.fixture
-def mnt(tmp_path: Path) -> Path:
-    m = tmp_path / "mnt"
-    m.mkdir()
-    (m / "outside.txt").write_text("not on the drive\n")
-    return m
+from deploy_fakes import (  # noqa: F401  (mnt, no_internet, repo: fixtures)
+    DRIVER_FILES, MANIFEST, REPO_FILES, TOOL, assert_refused, boot_file, boot_out, deploy,
+    driver_libs, driver_sources, drives, expected_files, files_of, make_drive, manifest, mnt,
+    no_internet, planning, repo, report, run, snapshot, sources, write_tree, writing, written,
+)
 
 
 # --- a normal deploy ----------------------------------------------------------
@@ -307,14 +167,6 @@ def test_missing_font_is_noted_not_fatal(repo, mnt, capsys):
 
 
 # --- refusals -----------------------------------------------------------------
-
-
-def assert_refused(capsys, *words: str) -> str:
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("deploy"), err
-    for word in words:
-        assert word in err, err
-    return err
 
 
 @pytest.mark.parametrize(
@@ -548,71 +400,6 @@ def test_missing_driver_package_is_refused(repo, mnt, tmp_path, capsys):
     assert set(files_of(drive)) == {"boot_out.txt"}
 
 
-# --- mpy-cross -------------------------------------------------------------------
-
-FAKE_MPY_CROSS = """#!{python}
-import sys
-args = sys.argv[1:]
-out = args[args.index("-o") + 1]
-name = args[args.index("-s") + 1] if "-s" in args else ""
-src = args[-1]
-data = open(src, "rb").read()
-if b"SYNTAX ERROR" in data:
-    sys.stderr.write("Traceback...\\n  File \\"%s\\", line 1\\nSyntaxError: invalid syntax\\n" % name)
-    sys.exit(1)
-open(out, "wb").write(b"C\\x06" + name.encode() + b"|" + data)
-"""
-
-
-def fake_compiled(rel: str, data: bytes) -> bytes:
-    return b"C\x06" + rel.encode() + b"|" + data
-
-
-@pytest.fixture
-def mpy_cross(tmp_path: Path) -> Path:
-    path = tmp_path / "bin" / "mpy-cross"
-    path.parent.mkdir()
-    path.write_text(FAKE_MPY_CROSS.format(python=sys.executable))
-    path.chmod(0o755)
-    return path
-
-
-def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys):
-    drive = make_drive(mnt)
-    assert run(repo, drive) == 0  # first a plain .py deploy
-    capsys.readouterr()
-    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 0
-    on_drive = files_of(drive)
-    expected = {}
-    for rel, data in expected_files().items():
-        if rel.endswith(".py") and rel != "code.py":
-            mpy = rel[:-3] + ".mpy"
-            expected[mpy] = fake_compiled(rel, data)
-        else:
-            expected[rel] = data
-    assert set(on_drive) == set(expected) | {"boot_out.txt", MANIFEST}
-    for rel, data in expected.items():
-        assert on_drive[rel] == data, rel
-    out = capsys.readouterr().out
-    assert "code.py" not in written(out)  # unchanged: code.py stays source
-    assert set(written(out)) == {rel for rel in expected if rel.endswith(".mpy")}
-    assert "deleted engine/rules.py" in out and "deleted lib/neopixel.py" in out
-
-
-def test_mpy_cross_refusals(repo, mnt, mpy_cross, tmp_path, capsys):
-    drive = make_drive(mnt)
-    assert run(repo, drive, "--mpy-cross", str(tmp_path / "no-such-mpy-cross")) == 2
-    assert_refused(capsys, "no such file")
-    mpy_cross.chmod(0o644)
-    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 2
-    assert_refused(capsys, "not an executable")
-    mpy_cross.chmod(0o755)
-    (repo / "engine" / "rules.py").write_text("SYNTAX ERROR here\n")
-    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 2
-    assert_refused(capsys, "failed on engine/rules.py", "SyntaxError")
-    assert set(files_of(drive)) == {"boot_out.txt"}
-
-
 # --- UF2 ---------------------------------------------------------------------------
 
 
@@ -756,3 +543,68 @@ def test_circup_txt_names_the_same_driver_libraries():
 )
 def test_drive_names(name, label, ok):
     assert drives.label_matches(name, label) is ok
+
+
+# --- the real repository ---------------------------------------------------------------
+
+REAL_REPO = TOOL.parent.parent
+
+
+def repo_modules(folder: str, leave_out: str | None = None) -> set[str]:
+    """The repository's .py files under `folder` as board paths, __main__.py (never
+    run by CircuitPython) and `leave_out` (a subfolder) left out."""
+    found = set()
+    for path in (REAL_REPO / folder).rglob("*.py"):
+        rel = path.relative_to(REAL_REPO).as_posix()
+        if "__pycache__" in rel or path.name == "__main__.py":
+            continue
+        if leave_out and rel.startswith(leave_out + "/"):
+            continue
+        found.add(rel)
+    return found
+
+
+def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
+    """engine/, boards/ (without boards/sim/), lib/cribbage/, font5x8.bin and code.py
+    (last) go on the board, beside the three driver libraries; what an earlier deploy
+    put in /lib (the app as lib/app.py, lib/ui.py ..., and the drivers now built in)
+    is removed by the manifest, and the user's own files stay."""
+    drive = make_drive(mnt, text=boot_out("10.0.3", "raspberry_pi_pico2_w"))
+    old = {
+        "lib/__init__.py": b"",
+        "lib/app.py": b"import store\n",
+        "lib/ui.py": b"import entry\n",
+        "lib/store.py": b"LOG = 1\n",
+        "lib/entry.py": b"import ui\n",
+        "lib/adafruit_pixelbuf.py": b"class PixelBuf: pass\n",
+        "lib/adafruit_bus_device/__init__.py": b"",
+        "lib/adafruit_bus_device/i2c_device.py": b"class I2CDevice: pass\n",
+        "code.py": b"import lib.app\n",
+    }
+    write_tree(drive, old)
+    (drive / MANIFEST).write_bytes(manifest.manifest_bytes(
+        {rel: hashlib.sha256(data).hexdigest() for rel, data in old.items()}))
+    (drive / "lib" / "my_library.py").write_text("MINE = 1\n")
+    (drive / "settings.toml").write_text("CRIBBAGE_TRACKS = 3\n")
+
+    assert deploy.main(["--source", str(REAL_REPO), "--target", str(drive), "--py"]) == 0
+    out = capsys.readouterr().out
+    assert "board raspberry_pi_pico2_w" in out
+
+    firmware = (repo_modules("engine") | repo_modules("boards", leave_out="boards/sim")
+                | repo_modules("lib/cribbage") | {"font5x8.bin", "code.py"})
+    assert "boards/raspberry_pi_pico2_w.py" in firmware and "engine/__main__.py" not in firmware
+    expected = firmware | DRIVER_FILES
+    on_drive = files_of(drive)
+    assert set(on_drive) == expected | {"boot_out.txt", MANIFEST, "lib/my_library.py", "settings.toml"}
+    for rel in firmware:
+        assert on_drive[rel] == (REAL_REPO / rel).read_bytes(), rel
+    assert not (drive / "boards" / "sim").exists()
+    assert not (drive / "lib" / "adafruit_bus_device").exists()
+    assert sorted(p.name for p in (drive / "lib").iterdir()) == [
+        "adafruit_framebuf.py", "adafruit_ssd1306.py", "cribbage", "my_library.py", "neopixel.py"]
+    for rel in old:
+        if rel != "code.py":
+            assert f"deleted {rel}\n" in out
+    assert written(out)[-1] == "code.py"
+    assert json.loads(on_drive[MANIFEST])["files"].keys() == expected

