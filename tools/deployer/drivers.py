@@ -34,6 +34,9 @@ DRIVER_LIBRARIES: tuple[str, ...] = (
 # copy there would never load: they are not copied.
 NATIVE_LIBRARIES = frozenset({"adafruit_pixelbuf", "adafruit_bus_device"})
 
+# Where `make sim` and `make test` install the pinned packages.
+VIRTUALENVS = (".venv", ".venv-test")
+
 # Modules built into CircuitPython on the RP2040/RP2350 boards: never copied.
 CIRCUITPYTHON_BUILTINS = NATIVE_LIBRARIES | frozenset(
     {
@@ -46,10 +49,13 @@ CIRCUITPYTHON_BUILTINS = NATIVE_LIBRARIES | frozenset(
 
 
 def driver_search_path(source: Path) -> list[str]:
-    """The project's .venv site-packages (when there is one), then the running
-    Python's site-packages: where the pinned driver packages are installed."""
-    paths = sorted(glob.glob(str(source / ".venv" / "lib" / "python3*" / "site-packages")))
-    paths += glob.glob(str(source / ".venv" / "Lib" / "site-packages"))
+    """The project's virtualenvs' site-packages (`make sim`'s .venv, `make test`'s
+    .venv-test, when there are), then the running Python's: where the pinned driver
+    packages are installed."""
+    paths: list[str] = []
+    for venv in VIRTUALENVS:
+        paths += sorted(glob.glob(str(source / venv / "lib" / "python3*" / "site-packages")))
+        paths += glob.glob(str(source / venv / "Lib" / "site-packages"))
     schemes = sysconfig.get_paths()
     paths += [schemes["purelib"], schemes["platlib"]]
     try:
@@ -116,7 +122,7 @@ def _find_driver(name: str, needed_by: str, search_path: list[str]) -> Driver:
         where = ", ".join(search_path) or "(no site-packages found)"
         raise DeployError(
             f"driver library '{name}'{why} is not installed in {where}; "
-            "run `make test` to build .venv, or use .venv/bin/python"
+            "run `make sim` to build .venv, or use .venv/bin/python"
         )
     if spec.submodule_search_locations:
         folder = Path(list(spec.submodule_search_locations)[0])
