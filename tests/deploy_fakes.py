@@ -20,10 +20,11 @@ deploy = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = deploy
 _spec.loader.exec_module(deploy)  # puts tools/ on sys.path: the parts import as deployer.*
 
-from deployer import drives, manifest, mpy_fetch, report, sources  # noqa: E402
-from deployer import boot_out as boot_file  # noqa: E402
-from deployer import drivers as driver_libs  # noqa: E402
-from deployer import plan as planning  # noqa: E402
+# The tool's parts, for the tests to reach (and patch) where they live.
+from deployer import drives, manifest, mpy_fetch, report, sources  # noqa: E402,F401
+from deployer import boot_out as boot_file  # noqa: E402,F401
+from deployer import drivers as driver_libs  # noqa: E402,F401
+from deployer import plan as planning  # noqa: E402,F401
 from deployer import write as writing  # noqa: E402
 
 MANIFEST = manifest.MANIFEST_NAME

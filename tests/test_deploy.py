@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from deploy_fakes import (  # noqa: F401  (mnt, no_internet, repo: fixtures)
     DRIVER_FILES, MANIFEST, REPO_FILES, TOOL, assert_refused, boot_file, boot_out, deploy,
-    driver_libs, driver_sources, drives, expected_files, files_of, make_drive, manifest, mnt,
+    driver_libs, drives, expected_files, files_of, make_drive, manifest, mnt,
     no_internet, planning, repo, report, run, snapshot, sources, write_tree, writing, written,
 )
 
