@@ -13,7 +13,10 @@ try:
 except ImportError:
     pass
 
+from boards import KEY_LEGEND
+
 FONT_PATH = "font5x8.bin"  # at the root of CIRCUITPY, next to code.py
+TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps to 0 here (about 6.2 days)
 TRACKS = "CRIBBAGE_TRACKS"
 WATCHDOG = "CRIBBAGE_WATCHDOG"
 DEFAULT_TRACKS = 2
@@ -45,8 +48,14 @@ class PegBoard:
         self.settings = settings
         self.font_path = font_path
         self.hole_map = layout.hole_map(config)  # hole_map[hole - 1] = LED under the hole
+        self.key_legend = KEY_LEGEND  # key_number -> the character printed on the key
         self.i2c = None  # type: Any
         self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive
+
+
+    def ticks_diff(self, now: int, then: int) -> int:
+        """Milliseconds from ``then`` to ``now`` on ``ticks_ms``'s wrapping clock."""
+        return (now - then) % TICKS_PERIOD
 
 
 def track_count(config: Any, settings: Any) -> int:

@@ -7,7 +7,15 @@ that is not what it claims to be. All are ValueErrors.
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message says why."""
+    """An action the rules do not allow now; the message says why.
+
+    ``cards`` are the cards the message names (as card_name writes them), so a
+    display with its own card names can put those in their place.
+    """
+
+    def __init__(self, message, cards=()):
+        super().__init__(message)
+        self.cards = cards
 
 
 class WrongPhase(IllegalAction):

@@ -274,7 +274,7 @@ class Game(Hand):
                              % (self.config.players, len(cards)))
         for i, card in enumerate(cards):
             if card in cards[:i]:
-                raise CardSeen("%s twice" % card_name(card))
+                raise CardSeen("%s twice" % card_name(card), (card,))
         low = min([RANK[c] for c in cards])
         lowest = [seat for seat, c in enumerate(cards) if RANK[c] == low]
         if len(lowest) > 1:

@@ -179,7 +179,7 @@ class Hand:
             for laid in self.play.laid if self.play is not None else ():
                 if card in laid:
                     why = "laid in the play"
-        raise CardSeen("%s is already out this deal (%s)" % (card_name(card), why))
+        raise CardSeen("%s is already out this deal (%s)" % (card_name(card), why), (card,))
 
     def check_claim(self, claim):
         """BadClaim if no hand (or crib, when the crib shows) of the size
@@ -255,7 +255,7 @@ class Hand:
         laid = [] if crib or self.play is None else self.play.laid[seat]
         for i, card in enumerate(cards):
             if card in cards[:i]:
-                raise CardSeen("%s twice" % card_name(card))
+                raise CardSeen("%s twice" % card_name(card), (card,))
             if card not in laid:
                 self.check_card(card)
         size = CRIB_SIZE if crib else hand_size(self.config)
@@ -264,7 +264,7 @@ class Hand:
                              % ("the crib" if crib else "a hand", size, len(cards)))
         for card in laid:
             if card not in cards:
-                raise WrongCards("%s was laid from this hand" % card_name(card))
+                raise WrongCards("%s was laid from this hand" % card_name(card), (card,))
         if claim is not None:
             self.check_claim(claim)
         show = score_show(cards, self.starter, crib)

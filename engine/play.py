@@ -35,7 +35,7 @@ class Play:
         value = VALUE[card]
         if self.count + value > MAX_COUNT:
             raise OverThirtyOne("%s makes the count %d; the limit is %d"
-                                % (card_name(card), self.count + value, MAX_COUNT))
+                                % (card_name(card), self.count + value, MAX_COUNT), (card,))
 
     def lay(self, card):
         """The seat to play lays `card`: [(seat, points, reasons)]."""

@@ -60,7 +60,7 @@ def test_a_three_player_game_on_a_two_track_board_is_said_at_boot():
     three = Table(tracks=3).keys("D 1 1 # 7C")
     two = Table(nvm=three.board.nvm.snapshot(), tracks=2)
     assert two.scores == [0, 0, 7] and len(two.board.tracks) == 2
-    assert two.app.table.detail == ["C has no track: set CRIBBAGE_TRACKS = 3, or D 1 for a new game"]
+    assert two.app.ctrl.detail == ["C has no track: set CRIBBAGE_TRACKS = 3, or D 1 for a new game"]
     assert two.oled()[4:7] == ["C has no track: set", "CRIBBAGE_TRACKS = 3,", "or D 1 for a new game"]
     two.keys("5A")  # it plays on
     assert two.scores == [5, 0, 7]
@@ -121,10 +121,11 @@ KEYS = [("12A 5", "B", "3A"),         # a peg
 
 
 def where(t):
-    """The game and what the keys are in the middle of."""
-    e = t.app.table.entry
-    return (state.to_bytes(t.game), t.app.table.mode, t.app.table.typed,
-            None if e is None else (e.purpose, e.rank, e.cards, e.claim))
+    """The game and what the keys are in the middle of (digits typed, cards keyed)."""
+    here = t.app.ctrl.here
+    if hasattr(here, "purpose"):
+        here = (here.purpose, here.rank, here.cards, here.claim)
+    return state.to_bytes(t.game), t.app.ctrl.mode, here
 
 
 @pytest.mark.parametrize("owner, name", [
@@ -167,7 +168,7 @@ def test_a_key_that_fails_twice_does_nothing_and_says_so(monkeypatch):
     monkeypatch.undo()
     assert t.scores == [0, 7] and saved_game(t) == before
     assert t.message == "out of memory: that key did nothing"
-    assert t.app.table.typed == "12"  # as before the key: A again pegs them
+    assert t.app.ctrl.here == "12"  # as before the key: A again pegs them
     t.keys("A")
     assert t.scores == [12, 7] and saved_game(t) == state.to_bytes(t.game)
 

@@ -24,7 +24,8 @@ KEYS = ["#", "CD", "6A", "9A", "9D", "7D", "CB", "BB", "4C", "#", "8B", "#", "#"
 # between steps (see tests/mprun.py), so compiling two at once would count both
 # compilers' garbage together.
 MODULES = ("engine.game", "engine.state", "cribbage.names", "cribbage.keys", "cribbage.settings",
-           "cribbage.store", "cribbage.ui", "cribbage.entry", "cribbage.menu",
+           "cribbage.store", "cribbage.turn", "cribbage.screen", "cribbage.words", "cribbage.scoreboard",
+           "cribbage.entry", "cribbage.menu", "cribbage.controller", "cribbage.view",
            "cribbage.pegs", "cribbage.screen", "cribbage.app", "adafruit_bus_device.i2c_device",
            "adafruit_framebuf", "adafruit_ssd1306", "adafruit_pixelbuf", "neopixel",
            "boards.layout", "boards.settings", "boards.hardware")
@@ -50,9 +51,9 @@ def steps():
         supervisor.clock.advance(4000)  # let the pegs settle
         app.step()
         if app.errors:
-            print("ERROR AT", keys, app.table.message)
+            print("ERROR AT", keys, app.ctrl.message)
         yield
-    game = app.table.game
+    game = app.ctrl.game
     print("SCORES", game.scores, "WINNER", game.winner, "LEVEL", game.level)
     print("OLED", "|".join(app.oled_lines()))
     print("HOLE", app.pegs.colour_at(0, min(game.scores[0], 121)))

@@ -16,7 +16,7 @@ def test_three_players_on_two_tracks_is_said_on_the_form_and_refused():
     t = Table(tracks=2).keys("D 1 1")
     assert t.oled()[0] == "2 tracks: no player C"  # said before #
     t.keys("#")
-    assert t.app.table.mode == "new game" and t.game.players == 2
+    assert t.app.ctrl.mode == "new game" and t.game.players == 2
     assert t.oled()[0] == "2 tracks: no player C"
     t.keys("1")  # 4 players: two teams fit two tracks
     assert t.oled()[0] == "NEW GAME   # start"
@@ -28,20 +28,20 @@ def test_five_card_for_three_is_said_on_the_form():
     t = Table(tracks=3).keys("D 1 1 3")
     assert t.oled()[0] == "five-card: 2 players"
     t.keys("#")
-    assert t.app.table.mode == "new game" and t.message == "five-card: 2 players"
+    assert t.app.ctrl.mode == "new game" and t.message == "five-card: 2 players"
 
 
 def test_the_cut_after_the_first_hand_is_said_on_the_dealer_page():
     t = Table().keys("# CD D 2")
     assert t.oled()[:4] == ["WHO DEALS", "1=A 2=B", "(cut: first hand only)", "* back"]
     t.keys("#")
-    assert t.app.table.mode == "dealer"
+    assert t.app.ctrl.mode == "dealer"
     assert t.oled()[4:6] == ["the cut is before the", "first hand"]
 
 
 def test_skip_this_step_goes_on_to_the_next_steps_cards():
     t = Table().keys("D 5")  # skip the starter
-    assert t.app.table.mode == "cards" and t.oled()[2:4] == ["play: B  count 0", "lay a card  #go *back"]
+    assert t.app.ctrl.mode == "cards" and t.oled()[2:4] == ["play: B  count 0", "lay a card  #go *back"]
     t.keys("D 5")  # skip the play
     assert t.oled()[2:4] == ["show: B hand", "key the starter first"]
 

@@ -157,7 +157,7 @@ def test_partnership_show_breakdown_names_the_team():
     t.keys("# 5B 6A 0C CB")
     assert t.scores == [0, 8]
     assert t.oled()[2] == "show: A2 hand"
-    assert t.app.table.detail[-2:] == [
+    assert t.app.ctrl.detail[-2:] == [
         "total 8", "fifteen two, fifteen four, fifteen six, a pair is eight"]
 
 
@@ -191,7 +191,7 @@ def test_five_card_game_by_key_presses():
     for keys, scores, status in steps:
         t.keys(keys)
         assert (t.scores, t.oled()[2]) == (scores, status), keys
-    assert t.app.table.entry.cards == [25, 34, 50]  # B's three cards, remembered
+    assert t.app.ctrl.here.cards == [25, 34, 50]  # B's three cards, remembered
     assert t.oled()[3] == "claim pts, or # none"
     t.keys("#")  # B: 7H 9D KD + 5S: K+5 = 2
     assert t.scores == [8, 8] and t.oled()[2] == "show: A hand"
@@ -216,7 +216,7 @@ def test_five_card_game_by_key_presses():
     assert t.oled()[3] == "2/3 4" + CLUB + " 6" + DIAMOND
     t.keys("5A")  # 4C 6D 5S + 5H: 4+6+5 twice (4), 55 (2), two runs of 4-5-6 (6) = 12
     assert t.scores == [43, 8] and t.oled()[2] == "show: B hand"
-    assert t.app.table.detail[-1] == ("fifteen two, fifteen four, a pair is six, "
+    assert t.app.ctrl.detail[-1] == ("fifteen two, fifteen four, a pair is six, "
                                       "a run of three is nine, a run of three is twelve")
     t.keys("# 0D AC BA")  # 10C JD QS + 5H: three tens with the 5 (6), run 10-J-Q (3) = 9
     assert t.scores == [43, 17] and t.oled()[2] == "show: B crib"
@@ -243,7 +243,7 @@ def test_reference_hands_keyed_in_the_show():
               "fifteen twelve, fifteen fourteen, fifteen sixteen, a pair is eighteen, "
               "a pair is twenty, a pair is twenty-two, a pair is twenty-four, "
               "a pair is twenty-six, a pair is twenty-eight, one for his nobs is twenty-nine")
-    assert t.app.table.detail == fifteens + pairs + ["nobs J" + c + " =1", "total 29", spoken]
+    assert t.app.ctrl.detail == fifteens + pairs + ["nobs J" + c + " =1", "total 29", spoken]
     assert t.oled()[4:7] == ["B+29 hand", fifteens[0], fifteens[1]]
     t.board.clock.advance(1500 - SETTLE_MS)  # the breakdown scrolls a line every 1.5 s
     t.app.step()
@@ -252,30 +252,30 @@ def test_reference_hands_keyed_in_the_show():
     # A: AD 3D 9D QD | 5C = 8: Q+5, A+9+5 (4), a hand flush of four without the starter (4).
     t.keys("# 1C 3C 9C BC")
     assert t.scores == [8, 29]
-    assert t.app.table.detail[-1] == "fifteen two, fifteen four, a flush of four is eight"
+    assert t.app.ctrl.detail[-1] == "fifteen two, fifteen four, a flush of four is eight"
     # The crib 2S 4S 8S KS | 5C = 4: K+5, 2+8+5; four spades in a crib without a
     # spade starter are no flush.
     t.keys("# 2A 4A 8A CA")
     assert t.scores == [12, 29]
-    assert t.app.table.detail[-2:] == ["total 4", "fifteen two, fifteen four"]
+    assert t.app.ctrl.detail[-2:] == ["total 4", "fifteen two, fifteen four"]
     assert t.oled()[2] == "B deals: # starter"
 
     t.keys("# CB #")  # B deals; the starter K hearts; the play skipped
     # A: 5S 6H 7D 9C | KH = 7: 5+K, 6+9 (4), the run 5-6-7 (3).
     t.keys("# 5A 6B 7C 9D")
     assert t.scores == [19, 29]
-    assert t.app.table.detail[-2:] == ["total 7", "fifteen two, fifteen four, a run of three is seven"]
+    assert t.app.ctrl.detail[-2:] == ["total 7", "fifteen two, fifteen four, a run of three is seven"]
     assert t.oled()[4] == "A+7 hand"
     # B: 2C 4D 6S 8H | KH: nothing at all, "nineteen".
     t.keys("# 2D 4C 6A 8B")
     assert t.scores == [19, 29]
-    assert t.app.table.detail == ["total 0", "nineteen: no score"]
+    assert t.app.ctrl.detail == ["total 0", "nineteen: no score"]
     assert t.oled()[2] == "show: B crib"
     assert t.oled()[4:7] == ["B hand: no score", "total 0", "nineteen: no score"]
     # B's crib AH 3H 7H 9H | KH: four hearts and a heart starter, a crib flush of 5.
     t.keys("# 1B 3B 7B 9B")
     assert t.scores == [19, 34]
-    assert t.app.table.detail[-2:] == ["total 5", "a flush of five is five"]
+    assert t.app.ctrl.detail[-2:] == ["total 5", "a flush of five is five"]
     assert t.oled()[2] == "A deals: # starter"
 
 
@@ -302,7 +302,7 @@ def test_brightness_and_colour_set_survive_a_reboot():
     assert t.board.strip_bytes(0)[18 * 3:19 * 3] == bytes((19, 51, 0))  # GRB on the wire
 
     again = t.reboot()
-    settings = again.app.table.settings
+    settings = again.app.ctrl.settings
     assert (settings.brightness, settings.palette) == (4, 1)
     assert again.scores == [19, 5]
     assert again.led(0, 19) == (51, 19, 0) and again.led(0, 12) == (10, 3, 0)
@@ -334,7 +334,7 @@ def _board(image, keys):
 
 
 def _state(t):
-    settings = t.app.table.settings
+    settings = t.app.ctrl.settings
     return state.to_bytes(t.game), settings.brightness, settings.palette
 
 
@@ -410,27 +410,26 @@ def test_power_cut_in_a_compaction_loses_at_most_the_game_never_mixes_it():
 
 # --- 7. the current budget ---------------------------------------------------
 
-def _three_player_table(settings):
+def _three_player_game():
     from engine.game import Game
     from engine.rules import make_config
-    from cribbage.ui import Table as UiTable
     game = Game(make_config(players=3))  # A deals
     for side, points in ((0, 20), (0, 10), (1, 15), (2, 7)):
         game.peg(side, points)           # A 30 (back 20), B 15, C 7
-    return UiTable(game, settings)
+    return game
 
 
 def test_a_frame_over_the_current_budget_is_scaled_down_to_it():
     from boards.sim import board as sim
-    from cribbage.app import View
+    from cribbage.view import View
     from cribbage.pegs import Pegs
     from cribbage.settings import Settings
 
     config = SimpleNamespace(BRIGHTNESS_CAP=1.0, CURRENT_BUDGET_MA=400,
                              LED_FULL_WHITE_MA=60, IDLE_MA_PER_LED=1)
     board = sim.build(tracks=3)
-    pegs = Pegs(board.tracks, board.hole_map, config)
-    view = View(_three_player_table(Settings(brightness=5)), 3)
+    pegs = Pegs(board.tracks, board.hole_map, config, board.ticks_diff)
+    view = View(_three_player_game(), Settings(brightness=5), 3)
     assert view.brightness == 1.0
     view.colours = [(255, 255, 255)] * 3  # white pegs at full strength
     # Unscaled, channel values summed over the three tracks:
@@ -460,7 +459,7 @@ def test_the_pico_stays_within_500_ma_at_the_highest_brightness():
     import boards.raspberry_pi_pico as pico
     assert (pico.CURRENT_BUDGET_MA, pico.BRIGHTNESS_CAP) == (500, 0.25)
     t = Table(tracks=3).keys("D 1 1 # D 3 1 1 #")
-    assert t.app.table.settings.brightness == 5
+    assert t.app.ctrl.settings.brightness == 5
     t.keys("20A 10A 15B 7C")
     # 255 * 1.0 * 0.25 = 63: A (63, 0, 0) on 30, back (12, 0, 0) on 20.
     assert t.led(0, 30) == (63, 0, 0) and t.led(0, 20) == (12, 0, 0)
@@ -472,7 +471,7 @@ def test_the_pico_stays_within_500_ma_at_the_highest_brightness():
     worst = 0
     for palette in range(3):
         t = Table(tracks=3).keys("D 1 1 # D 3 1 1" + " 2" * palette + " #")
-        assert t.app.table.settings.palette == palette
+        assert t.app.ctrl.settings.palette == palette
         t.keys("29B 29C 29B 29C 29A 29A 29A 29A 5")
         t.board.press("A")  # A wins: a skunk for B and C
         for _ in range(70):

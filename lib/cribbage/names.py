@@ -1,6 +1,13 @@
-"""cribbage.names: the letters the board gives sides and seats (imports nothing of ours)."""
+"""cribbage.names: what the board calls sides, seats and cards.
+
+Nothing of the app is imported here, so every module may name things; the card
+ranks come from the engine's cards (the one place card arithmetic lives).
+"""
+
+from engine.cards import rank_name, rank_of, suit_of
 
 SIDE_LETTERS = "ABC"  # also the keys that peg for each side
+SUIT_GLYPHS = "\x06\x03\x04\x05"  # font5x8.bin: spade, heart, diamond, club
 
 
 def side_name(game, side):
@@ -12,3 +19,8 @@ def seat_name(game, seat):
     if game.players == 4:
         return name + str(seat // 2 + 1)  # partners A1/A2, B1/B2
     return name
+
+
+def card_text(card):
+    """A card as the OLED prints it: the rank, then the suit's glyph ('J' + diamond)."""
+    return rank_name(rank_of(card)) + SUIT_GLYPHS[suit_of(card)]

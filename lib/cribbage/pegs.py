@@ -6,7 +6,7 @@ game hole stand out; the dealer's game hole glows white. A frame never draws
 more than the board's current budget.
 """
 
-from engine.match import SHORT_GAME_HOLE, SHORT_SKUNK_LINE, SKUNK_LINE, DOUBLE_SKUNK_LINE
+from engine.match import skunk_lines
 
 # Skunk marks are white: no player has it in any colour set (tests check).
 MARK = (1, 1, 1)          # every fifth hole
@@ -21,21 +21,15 @@ WIN_MS = 3000        # the winner's comet: three runs up the track
 MATCH_WIN_MS = 9000  # the match's winner: nine
 
 
-_TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps to 0 after 2**29 ms (~6 days)
-
-
-def elapsed(now, then):
-    """Milliseconds from `then` to `now` on a clock that wraps."""
-    return (now - then) % _TICKS_PERIOD
-
 
 def peg_hole(score, target):
     return score if score < target else target
 
 
 class Pegs:
-    def __init__(self, strips, hole_map, config):
+    def __init__(self, strips, hole_map, config, ticks_diff):
         self.strips = strips
+        self.elapsed = ticks_diff  # ms from then to now on the board's wrapping clock
         self.map = hole_map  # hole_map[hole - 1] = LED under the hole
         self.leds = len(hole_map)
         self.cap = getattr(config, "BRIGHTNESS_CAP", 0.25)
@@ -62,7 +56,7 @@ class Pegs:
         self.win_ms = MATCH_WIN_MS if match else WIN_MS
 
     def busy(self, now):
-        if self.win_start is not None and elapsed(now, self.win_start) >= self.win_ms:
+        if self.win_start is not None and self.elapsed(now, self.win_start) >= self.win_ms:
             self.win_start = None  # over: it must not come back when the clock wraps
         return bool(self.jumps) or self.win_start is not None
 
@@ -72,17 +66,16 @@ class Pegs:
         frame[i + 1] = rgb[1]
         frame[i + 2] = rgb[2]
 
-    def marks(self, target):
+    def marks(self, target, values):
         """The board's fixed face: marks every 5 holes, skunk lines, game hole."""
-        if self._face is None or self._face[0] != target:
+        if self._face is None or self._face[0] != (target, values):
             face = bytearray(3 * self.leds)
             for hole in range(5, target, 5):
                 self._put(face, hole, MARK)
-            lines = (SHORT_SKUNK_LINE,) if target == SHORT_GAME_HOLE else (DOUBLE_SKUNK_LINE, SKUNK_LINE)
-            for hole in lines:
+            for hole in skunk_lines(target, values):
                 self._put(face, hole, SKUNK_MARK)
             self._put(face, target, GAME_MARK)
-            self._face = (target, bytes(face))
+            self._face = ((target, values), bytes(face))
         return bytearray(self._face[1])
 
     def frame(self, view, side, now):
@@ -90,7 +83,7 @@ class Pegs:
         target = view.target
         if side >= len(view.scores):
             return bytearray(3 * self.leds)  # a track this game does not use
-        face = self.marks(target)
+        face = self.marks(target, view.values)
         if side == view.dealer_side:
             self._put(face, target, DEALER_MARK)
         if view.loser_skunked and side == view.loser:
@@ -103,7 +96,7 @@ class Pegs:
         for jump in self.jumps:
             if jump[0] == side and front > back:
                 span = min(JUMP_MS_MAX, (front - back) * JUMP_MS_PER_HOLE)
-                done = elapsed(now, jump[1])
+                done = self.elapsed(now, jump[1])
                 if done < span:
                     front = back + 1 + (front - back - 1) * done // span
         if back:
@@ -111,7 +104,7 @@ class Pegs:
         if front:
             self._put(face, front, colour)
         if self.win_start is not None and side == view.winner:
-            done = elapsed(now, self.win_start)
+            done = self.elapsed(now, self.win_start)
             if done < self.win_ms:
                 # A comet runs up the winner's track to the game hole, every second.
                 head = 1 + (done * target // 1000) % target
@@ -121,7 +114,7 @@ class Pegs:
 
     def draw(self, view, now):
         """Write each strip whose frame changed; returns how many were written."""
-        self.jumps = [j for j in self.jumps if elapsed(now, j[1]) < JUMP_MS_MAX]
+        self.jumps = [j for j in self.jumps if self.elapsed(now, j[1]) < JUMP_MS_MAX]
         frames = [self.frame(view, side, now) for side in range(len(self.strips))]
         scale = self.fit_budget(frames)
         written = 0

@@ -91,6 +91,7 @@ class Store:
         self._settings = None  # type: bytes | None
         self._end = -1      # where the next record goes; -1: not read yet
         self._dirty = False  # bytes from _end on are not erased: compact first
+        self.notices = []  # type: list  # what was lost or trimmed, for the OLED
 
     def load(self):
         """(game or None, settings bytes or None); never raises."""

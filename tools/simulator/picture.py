@@ -8,7 +8,7 @@ import os
 
 from engine.game import PHASE_NAMES
 from engine.play import NOBODY
-from cribbage.keys import LEGEND
+from boards import KEY_LEGEND as LEGEND
 from cribbage.names import seat_name, side_name
 from tools.simulator.marks import OLED_ON, display_colour
 from tools.simulator.session import ROW, UsageError

@@ -13,7 +13,7 @@ os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 import boards  # noqa: E402
 from boards.sim import board as sim  # noqa: E402
 from cribbage.app import App  # noqa: E402
-from cribbage.keys import LEGEND  # noqa: E402
+from boards import KEY_LEGEND as LEGEND  # noqa: E402
 from cribbage.names import side_name  # noqa: E402
 from cribbage.pegs import peg_hole  # noqa: E402
 

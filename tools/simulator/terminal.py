@@ -13,7 +13,7 @@ import select
 import sys
 import time
 
-from cribbage.keys import LEGEND
+from boards import KEY_LEGEND as LEGEND
 from cribbage.names import side_name
 from tools.simulator.screen import RESET, term_screen
 from tools.simulator.session import UsageError, keypad_key

@@ -1,0 +1,91 @@
+"""cribbage.controller: a key to the mode's handler, and its Turn committed whole.
+
+The one table of modes: each has a handler ``key(ctx, here, key) -> Turn``,
+how it is entered (``enter(ctx, purpose) -> here``), and what the OLED shows in
+it: a prompt row under the scores, or a whole page. No handler imports another:
+a handler names the next mode and the controller enters it.
+
+The controller is the handlers' context: ``game``, ``settings``, ``tracks`` and
+``message`` are read there, never written by a handler.
+"""
+
+from engine.errors import IllegalAction
+from cribbage import entry, menu, scoreboard, words
+from cribbage.turn import (CARDS, DEALER, FORM, HOME, LIGHTS, MENU, MUGGINS, NEW_GAME, NEXT,
+                           UNDO, Turn)
+
+_NONE = scoreboard.nothing
+
+# mode: (enter, key, prompt row, whole page); a mode has a prompt or a page.
+MODES = {  # type: dict
+    HOME: (scoreboard.enter, scoreboard.key, scoreboard.prompt, None),
+    UNDO: (_NONE, scoreboard.undo_key, scoreboard.undo_prompt, None),
+    NEXT: (_NONE, scoreboard.next_key, scoreboard.next_prompt, None),
+    CARDS: (entry.enter, entry.key, entry.prompt, None),
+    MUGGINS: (_NONE, entry.muggins_key, entry.muggins_prompt, None),
+    MENU: (_NONE, menu.main_key, None, menu.main_page),
+    FORM: (_NONE, menu.form_key, None, menu.form_page),
+    DEALER: (_NONE, menu.dealer_key, None, menu.dealer_page),
+    LIGHTS: (_NONE, menu.lights_key, None, menu.lights_page),
+}
+_PLAYING = (CARDS, MUGGINS)  # modes a finished game leaves for the scoreboard
+
+
+class Controller:
+    def __init__(self, game, settings, tracks):
+        self.game = game
+        self.settings = settings
+        self.tracks = tracks  # LED tracks on the board: the most sides a game can have
+        self.mode = HOME
+        self.here = ""
+        self.message = ""
+        self.detail = []  # lines under the message: a show's breakdown, notices at start
+
+    def press(self, key):
+        """Handle one key; the Turn it made (already committed)."""
+        try:
+            turn = MODES[self.mode][1](self, self.here, key)
+        except IllegalAction as err:
+            turn = Turn(self.mode, self.here, words.refusal(err))
+        self.commit(turn)
+        return turn
+
+    def commit(self, turn):
+        if turn.game is not None:
+            self.game = turn.game
+        if turn.settings is not None:
+            self.settings = turn.settings
+        mode, here = turn.mode, turn.here
+        if self.game.over and mode in _PLAYING:
+            mode, here = HOME, None
+        if here is None:
+            here = MODES[mode][0](self, turn.enter)
+        self.mode, self.here = mode, here
+        self.message = turn.say or words.said(self.game, turn.echo, turn.scores)
+        self.detail = turn.detail or []
+
+    def marker(self):
+        """What a key may have changed of the game, to tell if one that failed did."""
+        game = self.game
+        return game, len(game.journal), game.phase, game.games_played
+
+    def lost(self, marker, say, stay=False):
+        """A key failed: say so, back on the scoreboard; if it had changed the game,
+        keep the game and save it whole. ``stay``: if the game is as it was, the
+        keys stay where they were too (the key can simply be pressed again)."""
+        if stay and marker == self.marker():
+            turn = Turn(self.mode, self.here, say)
+        else:
+            turn = Turn(HOME, None, say)
+            if marker != self.marker():
+                turn.saves = (NEW_GAME,)
+        self.commit(turn)
+        return turn
+
+    def prompt(self):
+        """The prompt row of a scoreboard mode, or None on a menu page."""
+        show = MODES[self.mode][2]
+        return None if show is None else show(self, self.here)
+
+    def page(self):
+        return MODES[self.mode][3](self, self.here)
