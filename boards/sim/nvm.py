@@ -1,6 +1,6 @@
 """boards.sim.nvm: microcontroller.nvm of an RP2040, faked with erases and power cuts.
 
-Plain Python for CPython and MicroPython (the simulator and tests/mpstubs).
+Plain Python for CPython and MicroPython (the simulator and tools/mpstubs).
 Laptop only: never deployed.
 """
 

