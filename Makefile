@@ -27,6 +27,7 @@ bench: $(STAMP)
 	BLINKA_OS_AGNOSTIC=1 $(PY) tools/bench.py
 	BLINKA_OS_AGNOSTIC=1 $(PY) tools/bench_board.py
 	BLINKA_OS_AGNOSTIC=1 $(PY) tools/bench_store.py
+	BLINKA_OS_AGNOSTIC=1 $(PY) tools/bench_device.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis

@@ -1,4 +1,10 @@
-"""microcontroller stand-in: pins, the nvm sector and the watchdog (MicroPython test runs)."""
+"""microcontroller stand-in: pins, the nvm sector and the watchdog (MicroPython test runs).
+
+The nvm starts erased, or holding the bytes written in hex in ``nvm.hex`` at
+the drive's root when the run provides one (a board with a game saved).
+"""
+
+import binascii
 
 from boards.sim.dev import FakeWatchdog
 from boards.sim.nvm import SimNVM
@@ -12,5 +18,13 @@ class Pin:
         return "board.%s" % self.name
 
 
-nvm = SimNVM()  # 4 KB, erased; see boards/simnvm.py for erases and power cuts
+def _saved():
+    try:
+        with open("nvm.hex") as image:
+            return binascii.unhexlify(image.read().strip())
+    except OSError:
+        return None
+
+
+nvm = SimNVM(_saved())  # 4 KB; see boards/sim/nvm.py for erases and power cuts
 watchdog = FakeWatchdog()
