@@ -13,12 +13,14 @@ The app uses only this interface of that object:
     The app scales colours itself (brightness cap, current budget), sets
     pixels and calls ``show()``.
 ``display``
-    ``adafruit_ssd1306.SSD1306_I2C`` (128x64): draw with ``fill``, ``pixel``,
-    ``text(s, x, y, colour, font_name=font_path)``, then ``show()``.
+    ``adafruit_ssd1306.SSD1306_I2C`` (128x64). The app writes its ``buffer``
+    (a control byte, then 8 pages of 128 column bytes) and sends pages itself
+    through its ``i2c_device``; ``show()`` sends the whole buffer.
 ``keys``
     A ``keypad.EventQueue``: ``get()`` returns an event with ``key_number``
     (0..15, row-major) and ``pressed``/``released``, or None when empty.
-    ``KEY_LEGEND[key_number]`` is the character printed on the key.
+    ``overflowed`` is set when keys came faster than they were read (``clear()``
+    resets it). ``KEY_LEGEND[key_number]`` is the character printed on the key.
 ``nvm``
     Bytes that survive power-off (``microcontroller.nvm``): ``len()``,
     indexing, slicing and slice assignment of equal length. Each assignment
@@ -34,8 +36,9 @@ The app uses only this interface of that object:
     ``hole_map[hole - 1]`` is the LED under ``hole`` (1..121) on every strip,
     from the config's ``LAYOUT`` and ``ROW_LENGTH`` (see boards/layout.py).
 ``settings``
-    Every ``CRIBBAGE_*`` key of ``settings.toml``, as ``os.getenv`` reads it
-    (an int or a str), in a dict.
+    The ``CRIBBAGE_*`` keys of ``settings.toml`` (``boards.settings.BoardSettings``):
+    ``number(name, default, low, high)`` and ``switch(name, default)`` read one;
+    ``problems`` and ``unknown()`` are lines for the OLED about values not taken.
 ``font_path``
     The path of ``font5x8.bin`` for ``display.text``.
 """
@@ -49,7 +52,7 @@ except ImportError:
 KEY_LEGEND = "123A456B789C*0#D"
 
 # The board ids (CircuitPython's board.board_id) with a config file here.
-CONFIGS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2")
+CONFIGS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2", "raspberry_pi_pico2_w")
 DEFAULT_BOARD = "raspberry_pi_pico"
 
 
@@ -63,6 +66,10 @@ def config_for(board_id: str) -> Any:
         from boards import raspberry_pi_pico2
 
         return raspberry_pi_pico2
+    if board_id == "raspberry_pi_pico2_w":
+        from boards import raspberry_pi_pico2_w
+
+        return raspberry_pi_pico2_w
     from boards import raspberry_pi_pico
 
     return raspberry_pi_pico

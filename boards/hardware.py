@@ -6,16 +6,18 @@ the MicroPython stand-ins (tests/mpstubs) build the very same object.
 """
 
 from boards import layout
+from boards import settings as board_settings
 
 try:
-    from typing import Any, Callable, Dict, List, Optional
+    from typing import Any, Callable, List, Optional
 except ImportError:
     pass
 
 FONT_PATH = "font5x8.bin"  # at the root of CIRCUITPY, next to code.py
-SETTINGS_FILE = "settings.toml"  # CircuitPython runs code.py from the root
-SETTINGS_PREFIX = "CRIBBAGE_"
+TRACKS = "CRIBBAGE_TRACKS"
+WATCHDOG = "CRIBBAGE_WATCHDOG"
 DEFAULT_TRACKS = 2
+MIN_TRACKS = 2  # two players, or two partnerships, at the least
 
 
 class PegBoard:
@@ -30,7 +32,7 @@ class PegBoard:
         nvm: Any,
         ticks_ms: Callable[[], int],
         feed_watchdog: Callable[[], None],
-        settings: Dict[str, Any],
+        settings: Any,
         font_path: str,
     ) -> None:
         self.config = config
@@ -47,28 +49,9 @@ class PegBoard:
         self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive
 
 
-def read_settings(getenv: Callable[[str], Any], path: str = SETTINGS_FILE) -> Dict[str, Any]:
-    """Every ``CRIBBAGE_*`` key in settings.toml, valued as ``os.getenv`` reads it."""
-    settings = {}  # type: Dict[str, Any]
-    try:
-        with open(path) as toml:
-            for line in toml:
-                name = line.split("=", 1)[0].strip()
-                if name.startswith(SETTINGS_PREFIX):
-                    settings[name] = getenv(name)
-    except OSError:
-        pass  # no settings.toml: every setting takes its default
-    return settings
-
-
-def track_count(config: Any, settings: Dict[str, Any]) -> int:
-    """How many strips are fitted: CRIBBAGE_TRACKS (2 or 3), at most one per data pin."""
-    wanted = settings.get("CRIBBAGE_TRACKS", DEFAULT_TRACKS)
-    try:
-        wanted = int(wanted)
-    except (TypeError, ValueError):
-        wanted = DEFAULT_TRACKS
-    return max(1, min(wanted, len(config.TRACK_PINS)))
+def track_count(config: Any, settings: Any) -> int:
+    """How many strips are fitted: CRIBBAGE_TRACKS, 2 up to one per data pin."""
+    return settings.number(TRACKS, DEFAULT_TRACKS, MIN_TRACKS, len(config.TRACK_PINS))
 
 
 def _no_watchdog() -> None:
@@ -77,7 +60,7 @@ def _no_watchdog() -> None:
 
 def assemble(
     config: Any,
-    settings: Dict[str, Any],
+    settings: Any,
     font_path: str,
     tracks: int,
     board: Any,
@@ -130,7 +113,7 @@ def assemble(
     )
 
     feed = _no_watchdog
-    if settings.get("CRIBBAGE_WATCHDOG", 1):
+    if settings.switch(WATCHDOG, True):
         dog = microcontroller.watchdog
         dog.timeout = config.WATCHDOG_TIMEOUT_S
         dog.mode = watchdog.WatchDogMode.RESET
@@ -162,11 +145,10 @@ def build(config: Any) -> PegBoard:
     import keypad
     import microcontroller
     import neopixel
-    import os
     import supervisor
     import watchdog
 
-    settings = read_settings(os.getenv)
+    settings = board_settings.read()
     return assemble(
         config,
         settings,

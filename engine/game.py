@@ -195,7 +195,8 @@ class Game:
         return self._do((state.PEG, side, points))
 
     def turn_starter(self, card):
-        """The dealer turns the starter; a Jack pegs his heels: [Score]."""
+        """The dealer turns the starter (or, skipped then, keys it in the show);
+        a Jack pegs his heels: [Score]."""
         return self._do((state.STARTER, card))
 
     def lay(self, card):
@@ -283,10 +284,14 @@ class Game:
         return self._score(side, points, ["pegged"])
 
     def _act_starter(self, card):
-        self._phase(STARTER, "the starter is turned")
+        if self.phase == SHOW and self.starter == NOBODY:
+            # Skipped at the turn, keyed now so the shows can be counted.
+            self._unseen(card)
+        else:
+            self._phase(STARTER, "the starter is turned")
+            self._begin_play()
         self.starter = card
         self.seen.append(card)
-        self._begin_play()
         if card // 4 + 1 == JACK:
             return self._scores([(self.side_of(self.dealer), HEELS, ["his heels"])])
         return []

@@ -53,7 +53,7 @@ def test_three_player_play_by_key_presses():
         ("0A", [0, 0, 0], 2, 10, "play: C  count 10"),   # B 10S
         ("CB", [0, 0, 0], 0, 20, "play: A  count 20"),   # C KH
         ("9C", [0, 0, 0], 1, 29, "play: B  count 29"),   # A 9D
-        ("#", [0, 0, 0], 2, 29, "play: C  count 29", ""),  # B (9C QD) cannot: go, no point
+        ("#", [0, 0, 0], 2, 29, "play: C  count 29", "B: go"),  # B (9C QD) cannot: no point
         # C keeps playing: 2C makes 31, two for C and no go point; the count resets
         # and the seat after C (A) leads.
         ("2D", [0, 0, 2], 0, 0, "play: A  count 0", "C: 2" + CLUB + "  C+2 thirty-one"),
@@ -192,7 +192,7 @@ def test_five_card_game_by_key_presses():
         t.keys(keys)
         assert (t.scores, t.oled()[2]) == (scores, status), keys
     assert t.app.table.entry.cards == [25, 34, 50]  # B's three cards, remembered
-    assert t.oled()[3] == "claim _ then #"
+    assert t.oled()[3] == "claim pts, or # none"
     t.keys("#")  # B: 7H 9D KD + 5S: K+5 = 2
     assert t.scores == [8, 8] and t.oled()[2] == "show: A hand"
     t.keys("#")  # A: 8S 6C QS + 5S: Q+5 = 2 (no flush: 6C)
@@ -319,10 +319,10 @@ CUT_CASES = [
     ("12A 5B", "7", "A", "A+7 pegged", 6),                    # a peg: side, points
     ("12A", "# C", "D", "starter: K" + CLUB, 5),              # the starter: its card
     ("# CD", "# 6", "A", "B: 6" + SPADE, 5),                  # a card laid
-    ("# CD 0A 9B 5C", "#", "#", "", 4),                       # count 24: A says go
+    ("# CD 0A 9B 5C", "#", "#", "A: go", 4),                  # count 24: A says go
     ("# CD #", "# # 4D 5C 5B 6", "A", "B+16 hand", 11),       # a hand: claim, muggins, 4 cards
     ("12A 5B", "*", "#", "undone", 3),                        # an undo
-    ("29A 29A 29A 29A 5A", "", "#", "new game: B deals", 3),  # the next game
+    ("29A 29A 29A 29A 5A", "#", "#", "new game: B deals", 3),  # the next game, confirmed
     ("12A", "D 3", "1", "", 6),                               # brightness 4: 3 settings bytes
 ]
 
@@ -434,26 +434,26 @@ def test_a_frame_over_the_current_budget_is_scaled_down_to_it():
     assert view.brightness == 1.0
     view.colours = [(255, 255, 255)] * 3  # white pegs at full strength
     # Unscaled, channel values summed over the three tracks:
-    #   A: 22 marks (3 each; 20 and 30 are pegs) 66, skunk lines 61 and 91 (3+3 each)
-    #      12, the dealer's game hole 24, back peg 51*3 = 153, front 765: 1020
-    #   B: 23 marks 69, skunk lines 12, game hole 4+3 = 7, front 765: 853
-    #   C: 24 marks 72, 12, 7, front 765: 856
+    #   A: 22 marks (3 each; 20 and 30 are pegs) 66, skunk lines 61 and 91 (12 each)
+    #      24, the dealer's game hole 24, back peg 51*3 = 153, front 765: 1032
+    #   B: 23 marks 69, skunk lines 24, game hole 4+3 = 7, front 765: 865
+    #   C: 24 marks 72, 24, 7, front 765: 868
     frames = [pegs.frame(view, side, 0) for side in range(3)]
-    assert [sum(f) for f in frames] == [1020, 853, 856]
-    # 2729 units * 60 mA / 765 = 214 mA lit, + 363 LEDs idle at 1 mA: 577 mA > 400.
-    idle, lit = 3 * 121, 2729 * 60 // 765
-    assert (idle, lit) == (363, 214) and idle + lit > 400
+    assert [sum(f) for f in frames] == [1032, 865, 868]
+    # 2765 units * 60 mA / 765 = 216 mA lit, + 363 LEDs idle at 1 mA: 579 mA > 400.
+    idle, lit = 3 * 121, 2765 * 60 // 765
+    assert (idle, lit) == (363, 216) and idle + lit > 400
     pegs.draw(view, 0)
-    # Scaled by (400 - 363) * 256 // 214 = 44 / 256: 363 + 214 * 44 // 256 = 399 mA.
+    # Scaled by (400 - 363) * 256 // 216 = 43 / 256: 363 + 216 * 43 // 256 = 399 mA.
     assert pegs.milliamps == 399 and pegs.milliamps <= 400
-    # The front peg 255 * 44 >> 8 = 43, the back 51 * 44 >> 8 = 8, the dealer's
-    # game hole 8 * 44 >> 8 = 1; the faint marks scale down to nothing.
-    assert board.strip_bytes(0)[29 * 3:30 * 3] == bytes((43, 43, 43))
+    # The front peg 255 * 43 >> 8 = 42, the back 51 * 43 >> 8 = 8, the dealer's
+    # game hole 8 * 43 >> 8 = 1; the faint marks and skunk lines scale down to nothing.
+    assert board.strip_bytes(0)[29 * 3:30 * 3] == bytes((42, 42, 42))
     assert board.strip_pixels(0) == [
-        (43, 43, 43) if hole == 30 else (8, 8, 8) if hole == 20 else
+        (42, 42, 42) if hole == 30 else (8, 8, 8) if hole == 20 else
         (1, 1, 1) if hole == 121 else BLACK for hole in range(1, 122)]
-    assert board.strip_pixels(1) == [(43, 43, 43) if hole == 15 else BLACK for hole in range(1, 122)]
-    assert board.strip_pixels(2) == [(43, 43, 43) if hole == 7 else BLACK for hole in range(1, 122)]
+    assert board.strip_pixels(1) == [(42, 42, 42) if hole == 15 else BLACK for hole in range(1, 122)]
+    assert board.strip_pixels(2) == [(42, 42, 42) if hole == 7 else BLACK for hole in range(1, 122)]
 
 
 def test_the_pico_stays_within_500_ma_at_the_highest_brightness():
@@ -465,9 +465,9 @@ def test_the_pico_stays_within_500_ma_at_the_highest_brightness():
     # 255 * 1.0 * 0.25 = 63: A (63, 0, 0) on 30, back (12, 0, 0) on 20.
     assert t.led(0, 30) == (63, 0, 0) and t.led(0, 20) == (12, 0, 0)
     assert t.led(1, 15) == (0, 0, 63) and t.led(2, 7) == (0, 63, 0)
-    # Channel sums: A 66 + 12 + 24 + 12 + 63 = 177, B 69 + 12 + 7 + 63 = 151,
-    # C 72 + 12 + 7 + 63 = 154; 482 * 60 // 765 = 37 mA lit + 363 idle = 400 mA.
-    assert t.app.pegs.milliamps == 400
+    # Channel sums: A 66 + 24 + 24 + 12 + 63 = 189, B 69 + 24 + 7 + 63 = 163,
+    # C 72 + 24 + 7 + 63 = 166; 518 * 60 // 765 = 40 mA lit + 363 idle = 403 mA.
+    assert t.app.pegs.milliamps == 403
     # Every colour set, the pegs jumping and the winner's comet: never over 500.
     worst = 0
     for palette in range(3):

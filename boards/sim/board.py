@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 import boards
 from boards import hardware
+from boards import settings as board_settings
 from boards.sim import dev as simdev, oled as simoled, pins as simhw
 from boards.sim.dev import FakeClock
 from boards.sim.nvm import PowerCut, SimNVM  # noqa: F401  (for tests)
@@ -91,16 +92,37 @@ class SimBoard(hardware.PegBoard):
         return self.watchdog.feeds
 
 
-def build(config=None, tracks=2, settings=None, nvm=None, clock=None, oled_address=None):
+def settings_toml(settings):
+    """settings.toml's bytes for ``settings``: text, bytes, or {name: value}."""
+    if settings is None:
+        return b""
+    if isinstance(settings, bytes):
+        return settings
+    if isinstance(settings, str):
+        return settings.encode("utf-8")
+    lines = []
+    for name, value in settings.items():
+        written = value if isinstance(value, int) else '"%s"' % value
+        lines.append("%s = %s\n" % (name, written))
+    return "".join(lines).encode("utf-8")
+
+
+def build(config=None, tracks=None, settings=None, nvm=None, clock=None, oled_address=None):
     """A simulated board wired as ``config`` (the Pico's by default).
 
-    ``nvm`` may be a ``SimNVM`` (the same flash across a simulated restart),
+    ``settings`` is settings.toml's text (or bytes), or a dict of its CRIBBAGE_*
+    keys, read by the board's own parser; ``tracks`` (if given) overrides its
+    CRIBBAGE_TRACKS. ``nvm`` may be a ``SimNVM`` (the same
+    flash across a simulated restart),
     bytes to start the flash with, or None for an erased sector. ``clock`` is a
     ``FakeClock`` to share; ``oled_address`` is where the simulated panel
     answers, if not where the config says (a wiring fault).
     """
     if config is None:
         config = boards.config_for(boards.DEFAULT_BOARD)
+    parsed = board_settings.parse(settings_toml(settings))
+    wanted = hardware.track_count(config, parsed)  # CRIBBAGE_TRACKS, checked as on the board
+    tracks = wanted if tracks is None else tracks
     if not 1 <= tracks <= len(config.TRACK_PINS):
         raise ValueError(
             "%d tracks: this board has data pins for 1 to %d" % (tracks, len(config.TRACK_PINS))
@@ -121,7 +143,7 @@ def build(config=None, tracks=2, settings=None, nvm=None, clock=None, oled_addre
 
     hw = hardware.assemble(
         config,
-        dict(settings or {}),
+        parsed,
         FONT_PATH,
         tracks,
         board=simhw.SimPinout(),

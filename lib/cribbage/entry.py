@@ -8,6 +8,7 @@ the last key or card, or goes back to the scoreboard; `#` finishes the step.
 from engine.cards import rank_name
 from engine.errors import CardSeen, IllegalAction
 from engine.game import CUT, PLAY, SHOW, STARTER
+from engine.play import NOBODY
 from engine.rules import CRIB_SIZE, hand_size
 from engine.show import is_impossible, score_show
 from cribbage.names import seat_name, side_name
@@ -24,8 +25,9 @@ def card_text(card):
 
 
 class Entry:
-    def __init__(self, purpose, known=None):
+    def __init__(self, purpose, known=None, late=False):
         self.purpose = purpose  # "cut", "starter", "play" or "show"
+        self.late = late        # a starter skipped at the turn, keyed for the show
         self.rank = 0           # a rank keyed, waiting for its suit
         self.known = list(known or [])  # show: cards seen in the play
         self.cards = list(self.known)
@@ -44,8 +46,14 @@ def open_step(table):
     elif game.phase == PLAY:
         table.entry = Entry("play")
     elif game.phase == SHOW:
-        table.entry = Entry("show", game.known_cards())
+        table.entry = _show_entry(game)
     table.mode = "cards"
+
+
+def _show_entry(game):
+    if game.starter == NOBODY:
+        return Entry("starter", late=True)  # a show is counted with its starter
+    return Entry("show", game.known_cards())
 
 
 def _leave(table):
@@ -61,28 +69,24 @@ def _needed(game):
 def entry_key(table, key):
     e = table.entry
     if e.claiming:
+        # The claim step takes digits, # or * only: a card key here would be
+        # read as part of the claim, so it waits for # (issue: "5 B" meant 5H).
         if key.isdigit():
-            if len(e.claim) >= 2 or int(e.claim + key) > MAX_CLAIM:
-                table.message = "claim 0 to %d" % MAX_CLAIM
-                e.claim = ""
-            else:
-                e.claim += key
-            return
-        if key == "#":
+            _claim_digit(table, e, key)
+        elif key == "#":
             e.claiming = False
             if len(e.cards) == _needed(table.game):
                 _count(table)
-            return
-        if key == "*":
+        elif key == "*":
             if e.claim:
                 e.claim = e.claim[:-1]
             else:
                 _leave(table)
-            return
-        if key == "D":
+        elif key == "D":
             _menu(table)
-            return
-        e.claiming = False  # A/B/C: a jack, queen or king starts the cards
+        else:
+            table.message = ("claim %s? " % e.claim if e.claim else "") + "# first, then the cards"
+        return
     if e.rank:
         if key in SUIT_KEYS:
             card = card_of_keys(e.rank, key)
@@ -105,6 +109,21 @@ def entry_key(table, key):
         _finish(table)
     elif key == "D":
         _menu(table)
+
+
+def _claim_digit(table, e, key):
+    """A digit of the claim; one no hand of this size can make is refused now."""
+    claim = e.claim + key
+    value = int(claim)
+    seat, crib = table.game.showing()
+    if len(claim) > 2 or value > MAX_CLAIM:
+        table.message = "%s is impossible: the most is %d" % (claim, MAX_CLAIM)
+    elif (crib or _needed(table.game) == 4) and is_impossible(value):
+        table.message = "%d is impossible: no hand makes it" % value
+    else:
+        e.claim = claim
+        return
+    e.claim = ""
 
 
 def _menu(table):
@@ -152,7 +171,8 @@ def _follow(table):
         if table.entry.purpose != "play":
             table.entry = Entry("play")
     elif game.phase == SHOW:
-        table.entry = Entry("show", game.known_cards())
+        if table.entry.purpose != "starter" or game.starter != NOBODY:
+            table.entry = _show_entry(game)
     else:
         _leave(table)
 
@@ -162,7 +182,7 @@ def _finish(table):
     e = table.entry
     if e.purpose == "starter":
         table.act(game.advance)
-        table.message = "no starter: count shows by points"
+        table.message = "skipped: peg it by points" if e.late else "no starter: count shows by points"
         _follow(table)
     elif e.purpose == "play":
         laid = 0
@@ -172,7 +192,9 @@ def _finish(table):
             table.act(game.advance)  # no cards keyed: the play is pegged by points
             _follow(table)
         else:
+            seat = game.play.turn
             table.act(game.go)
+            table.echo = "%s: go" % seat_name(game, seat)
             _follow(table)
     elif e.purpose == "show":
         if len(e.cards) == _needed(game):
@@ -196,7 +218,7 @@ def _count(table):
         real = score_show(e.cards, game.starter, crib).total
         if claim < real:
             taker = (game.side_of(seat) + 1) % game.sides
-            e.muggins_prompt = "%d missed: %s takes? #y" % (real - claim, side_name(game, taker))
+            e.muggins_prompt = "%s takes %d? # yes *no" % (side_name(game, taker), real - claim)
             table.mode = "muggins?"
             return
     _counted(table, claim, False)
@@ -257,13 +279,13 @@ def entry_prompt(table):
     if e.rank:
         return "%s? suit A\x06B\x03C\x04D\x05" % rank_name(e.rank)
     if e.purpose == "starter":
-        return "starter? #skip *back"
+        return "key the starter first" if e.late else "starter? #skip *back"
     if e.purpose == "play":
         return "lay a card  #go *back"
     if e.purpose == "cut":
         return "cut for %s: a card" % seat_name(game, len(e.cards))
     if e.claiming:
-        return "claim %s_ then #" % e.claim
+        return "claim %s # ok *fix" % e.claim if e.claim else "claim pts, or # none"
     if not e.cards:
         return "key %d cards  #skip" % _needed(game)
     have = " ".join([card_text(c) for c in e.cards])

@@ -1,9 +1,12 @@
 """cribbage.menu: the D menu: a new game, who deals, the lights, undo, skip, misdeal."""
 
 from engine.game import Game
-from engine.rules import VARIANT_NAMES, make_config, sides_of
+from engine.play import NOBODY
+from engine.rules import FIVE_CARD, VARIANT_NAMES, make_config, sides_of
 from engine.match import DEFAULT_VALUES
-from cribbage.names import seat_name
+from cribbage.entry import Entry, open_step
+from cribbage.names import SIDE_LETTERS, seat_name
+from cribbage.screen import wrap
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES
 
 _PLAYERS = (2, 3, 4)
@@ -61,6 +64,8 @@ def _main(table, key):
     elif key == "5":
         _home(table)
         table.act(game.advance)
+        if not game.over:
+            open_step(table)  # on to the next step's cards, as # would
     elif key == "6":
         _home(table)
         table.act(game.misdeal)
@@ -86,19 +91,30 @@ def _form(table, key):
     elif key == "7":
         f[6] = _next((1, 3, 5), f[6])
     elif key == "#":
+        problem = form_problem(f, table.max_sides)
+        if problem:
+            table.message = problem
+            return
         values = _VALUES[f[4]]
         if f[5]:
             values = (values[0], values[1], values[2], values[2] * 2)
         config = make_config(f[0], f[1], f[2], f[3], values, f[6])
-        if sides_of(config.players) > table.max_sides:
-            table.message = "this board has %d tracks" % table.max_sides
-            return
         table.game = Game(config)
         table.changes.append(("new",))
         _home(table)
         table.message = "new game: A deals"
     elif key in "*D":
         table.mode = "menu"
+
+
+def form_problem(f, tracks):
+    """Why the game on the form cannot start on this board, in one OLED row; or None."""
+    sides = sides_of(f[0])
+    if sides > tracks:
+        return "%d tracks: no player %s" % (tracks, SIDE_LETTERS[tracks:sides])
+    if f[2] == FIVE_CARD and f[0] != 2:
+        return "five-card: 2 players"
+    return None
 
 
 def _dealer(table, key):
@@ -108,8 +124,7 @@ def _dealer(table, key):
         table.act(game.set_dealer, int(key) - 1)
         table.message = "%s deals" % seat_name(game, game.dealer)
     elif key == "#":
-        from cribbage.entry import Entry
-        if game.hand_no or game.starter != 255:
+        if not _can_cut(game):
             table.message = "the cut is before the first hand"
             return
         table.entry = Entry("cut")
@@ -139,7 +154,9 @@ def menu_lines(table):
     if mode == "new game":
         f = table.page
         skunk = "1/2/%d" % _VALUES[f[4]][2]
-        return ["NEW GAME   # start", "1 players %d%s" % (f[0], " teams" if f[0] == 4 else ""),
+        # The top row says before # why this game cannot start here.
+        title = form_problem(f, table.max_sides) or "NEW GAME   # start"
+        return [title, "1 players %d%s" % (f[0], " teams" if f[0] == 4 else ""),
                 "2 holes %d" % f[1], "3 %s" % VARIANT_NAMES[f[2]],
                 "4 muggins %s" % ("on" if f[3] else "off"),
                 "5 skunk %s" % skunk, "6 triple skunk %s" % ("on" if f[5] else "off"),
@@ -147,7 +164,12 @@ def menu_lines(table):
     if mode == "dealer":
         game = table.game
         names = " ".join(["%d=%s" % (i + 1, seat_name(game, i)) for i in range(game.players)])
-        return ["WHO DEALS", names, "# cut for deal", "* back"]
+        cut = "# cut for deal" if _can_cut(game) else "(cut: first hand only)"
+        return ["WHO DEALS", names, cut, "* back"] + wrap(table.message)
     s = table.settings
     return ["LIGHTS", "1 brightness %d/%d" % (s.brightness, BRIGHTNESS_LEVELS),
-            "2 colours %s" % PALETTE_NAMES[s.palette], "* back  # done"]
+            "2 colours %s" % PALETTE_NAMES[s.palette], "* back  # done"] + wrap(table.message)
+
+
+def _can_cut(game):
+    return game.hand_no == 0 and game.starter == NOBODY and not game.over

@@ -8,11 +8,12 @@ more than the board's current budget.
 
 from engine.match import SHORT_GAME_HOLE, SHORT_SKUNK_LINE, SKUNK_LINE, DOUBLE_SKUNK_LINE
 
+# Skunk marks are white: no player has it in any colour set (tests check).
 MARK = (1, 1, 1)          # every fifth hole
-SKUNK_MARK = (3, 0, 3)    # the skunk lines
+SKUNK_MARK = (4, 4, 4)    # the skunk lines: brighter than the fifth-hole marks
 GAME_MARK = (4, 3, 0)     # the game hole
 DEALER_MARK = (8, 8, 8)   # the dealer's game hole
-SKUNKED = (24, 0, 0)      # a skunked loser's skunk line at the end
+SKUNKED = (24, 24, 24)    # after a skunk: every fifth hole of the loser's track, up to the line
 BACK_SHARE = 5            # the back peg is a fifth as bright as the front
 JUMP_MS_PER_HOLE = 25
 JUMP_MS_MAX = 500
@@ -61,8 +62,9 @@ class Pegs:
         self.win_ms = MATCH_WIN_MS if match else WIN_MS
 
     def busy(self, now):
-        return bool(self.jumps) or (self.win_start is not None
-                                    and elapsed(now, self.win_start) < self.win_ms)
+        if self.win_start is not None and elapsed(now, self.win_start) >= self.win_ms:
+            self.win_start = None  # over: it must not come back when the clock wraps
+        return bool(self.jumps) or self.win_start is not None
 
     def _put(self, frame, hole, rgb):
         i = 3 * self.map[hole - 1]

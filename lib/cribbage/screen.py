@@ -12,6 +12,34 @@ _SET_COL_ADDR = 0x21
 _SET_PAGE_ADDR = 0x22
 
 
+def pad(text, width):
+    """``text`` cut or filled with spaces to ``width`` characters."""
+    return text + " " * (width - len(text)) if len(text) < width else text[:width]
+
+
+def wrap(text, width=COLUMNS):
+    """Lines of at most `width` characters, broken at spaces where possible."""
+    lines = []
+    line = ""
+    for word in text.split(" "):
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if not line:
+            line = word
+        elif len(line) + 1 + len(word) <= width:
+            line += " " + word
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
 def _stretch(bits):
     """A 4-bit column half doubled to 8 bits: each pixel twice as tall."""
     out = 0

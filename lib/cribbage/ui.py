@@ -11,6 +11,7 @@ try:
 except ImportError:
     pass
 
+from engine import state
 from engine.errors import IllegalAction
 from engine.game import OVER, Game
 from engine.play import NOBODY
@@ -23,6 +24,7 @@ UNDO = "undo?"
 MENU = "menu"
 CARDS = "cards"
 MUGGINS = "muggins?"
+NEXT = "next game?"
 FORM = "new game"
 DEALER = "dealer"
 LIGHTS = "lights"
@@ -47,6 +49,32 @@ class Table:
         self.max_sides = 3  # tracks on the board
 
     # --- one key ---------------------------------------------------------
+    def snapshot(self):
+        """What a key may change besides the game: taken before it, to go back to."""
+        e = self.entry
+        entry = None if e is None else (e.purpose, e.rank, list(e.known), list(e.cards), e.claim,
+                                        e.claiming, e.late, e.muggins_prompt)
+        page = None if self.page is None else list(self.page)
+        return (self.game, len(self.game.journal), self.mode, self.typed, entry, page,
+                self.settings.brightness, self.settings.palette)
+
+    def unchanged(self, snap):
+        """Nothing to save happened since ``snap``: the game and lights are as they were."""
+        return (not self.changes and self.game is snap[0] and len(self.game.journal) == snap[1]
+                and (self.settings.brightness, self.settings.palette) == (snap[6], snap[7]))
+
+    def restore(self, snap):
+        self.mode, self.typed, entry, page = snap[2], snap[3], snap[4], snap[5]
+        self.entry = None
+        if entry is not None:
+            from cribbage.entry import Entry
+            e = self.entry = Entry(entry[0], entry[2], entry[6])
+            e.rank, e.cards, e.claim, e.claiming, e.muggins_prompt = (
+                entry[1], entry[3], entry[4], entry[5], entry[7])
+        self.page = page
+        self.message = self.echo = ""
+        self.scored = []
+
     def press(self, key):
         self.message = ""
         self.echo = ""
@@ -94,9 +122,9 @@ class Table:
                 self.message = "nothing to undo"
         elif key == "#":
             if self.typed:
-                self.message = "whose %s? press A or B" % self.typed
+                self.message = "whose %s? press %s" % (self.typed, _side_keys(game))
             elif game.phase == OVER:
-                self.next_game()
+                self.mode = NEXT  # a finished game is not left by one key
             else:
                 from cribbage.entry import open_step
                 open_step(self)
@@ -120,6 +148,13 @@ class Table:
         self.game.next_game()
         self.changes.append(("next",))
         self.message = "new game: %s deals" % seat_name(self.game, self.game.dealer)
+
+    def confirm_next(self, key):
+        self.mode = HOME
+        if key == "#":
+            self.next_game()
+        else:
+            self.message = "kept"
 
     def confirm_undo(self, key):
         self.mode = HOME
@@ -154,7 +189,11 @@ class Table:
                 return "# next game  *undo"
             return "pts+%s #step D menu" % ("A-C" if self.game.sides == 3 else "A/B")
         if self.mode == UNDO:
-            return "undo? # yes, other no"
+            return "undo %s? # yes" % undo_text(self.game.journal[-1])
+        if self.mode == NEXT:
+            mw = self.game.match_winner()
+            return "%s? # yes *no" % ("new match" if mw != NOBODY and self.game.config.match_games > 1
+                                      else "next game")
         if self.mode == CARDS:
             from cribbage.entry import entry_prompt
             return entry_prompt(self)
@@ -178,9 +217,30 @@ def _menu(table, key):
     menu_key(table, key)
 
 
+def _side_keys(game):
+    """'A or B', 'A, B or C': the keys that peg for this game's sides."""
+    keys = [PLAYER_KEYS[s] for s in range(game.sides)]
+    return ", ".join(keys[:-1]) + " or " + keys[-1]
+
+
+def undo_text(event):
+    """The journalled action an undo takes back, in a few words for the prompt."""
+    op = event[0]
+    if op == state.PEG:
+        return "%s+%d" % (PLAYER_KEYS[event[1]] if event[1] < len(PLAYER_KEYS) else "?", event[2])
+    if op in (state.STARTER, state.LAY):
+        from cribbage.entry import card_text
+        return "%s %s" % (card_text(event[1]), "turned" if op == state.STARTER else "laid")
+    return _UNDO_WORDS.get(op, "that")
+
+
+_UNDO_WORDS = {state.GO: "the go", state.SHOW: "the count", state.NEXT: "the skip",
+               state.DEALER: "the dealer", state.CUT: "the cut", state.MISDEAL: "misdeal"}
+
 _HANDLERS = {
     HOME: Table.home,
     UNDO: Table.confirm_undo,
+    NEXT: Table.confirm_next,
     CARDS: _cards,
     MUGGINS: _muggins,
     MENU: _menu,
