@@ -1,19 +1,25 @@
 """python -m engine count 4C 5D 5H 6S KC [--crib] [--json]: count a show.
 
-The last card is the starter. A laptop tool; the board never imports this module.
+The last card is the starter; the hand is 3 to 6 cards (five-card, standard,
+seven-card, shotgun), a crib 4. A laptop tool; the board never imports this module.
 """
 
 import json
 import sys
 
 from engine.cards import card_name, parse_cards
+from engine.rules import CRIB_SIZE, VARIANT_NAMES, hand_size, make_config
 from engine.show import score_show
 
-USAGE = """usage: python -m engine count CARD CARD CARD CARD [CARD CARD] STARTER [--crib] [--json]
+# The hand sizes the variants play: 3 (five-card) to 6 (shotgun).
+_SIZES = [hand_size(make_config(variant=v)) for v in range(len(VARIANT_NAMES))]
+MIN_HAND, MAX_HAND = min(_SIZES), max(_SIZES)
 
-Count a hand or crib with the starter (the last card), e.g. 4C 5D 5H 6S KC;
-10D, TD and Q\u2665 spell cards too.
-  --crib   count as the crib (a flush needs all five)
+USAGE = """usage: python -m engine count CARD CARD CARD [CARD CARD CARD] STARTER [--crib] [--json]
+
+Count a hand of 3 to 6 cards, or a crib of 4, with the starter (the last card),
+e.g. 4C 5D 5H 6S KC; 10D, TD and Q\u2665 spell cards too.
+  --crib   count as the crib (4 cards; a flush needs all five)
   --json   print JSON
 """
 
@@ -60,8 +66,10 @@ def main(argv=None):
         return _usage_error("count needs the cards")
     try:
         cards = parse_cards(args.cards)
-        if not 4 <= len(cards) - 1 <= 6:
-            raise ValueError("give 4, 5 or 6 cards and then the starter, not %d cards" % len(cards))
+        if not MIN_HAND <= len(cards) - 1 <= MAX_HAND:
+            raise ValueError("give 3 to 6 cards and then the starter, not %d cards" % len(cards))
+        if args.crib and len(cards) - 1 != CRIB_SIZE:
+            raise ValueError("a crib is 4 cards and the starter, not %d cards" % len(cards))
     except ValueError as err:
         sys.stderr.write("error: %s\n" % err)
         return 2
