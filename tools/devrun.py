@@ -29,8 +29,11 @@ from tools.mprun import BUILTINS, run_micropython  # noqa: E402
 
 FUEL = 400_000_000_000
 PICO_HEAP_KB = 163  # free on a Pico at the REPL
-# The heap is the Pico's: what is free once the stand-ins are loaded is what a
-# Pico has, so the allocator walks a heap of the board's size.
+# The heap is about the Pico's: what is free once the stand-ins are loaded is
+# what a Pico has, so the allocator walks a heap of the board's size, plus some
+# room, since here garbage is collected only between steps (a restart's first
+# frame needs it). The collections a Pico would make are counted apart.
+HEADROOM_KB = 48
 PRELOAD = BUILTINS + ("adafruit_pixelbuf", "adafruit_bus_device.i2c_device", "meter", "metercal")
 # Built into CircuitPython for the Pico: preloaded with the stand-ins, left out of
 # every count (the C module wins over the copy tools/deploy.py puts in /lib).
@@ -286,14 +289,14 @@ _HEAPSIZE = []
 
 
 def heapsize_kb():
-    """The -X heapsize that leaves PICO_HEAP_KB free after the stand-ins (measured once)."""
+    """The -X heapsize that leaves PICO_HEAP_KB + HEADROOM_KB free after the stand-ins."""
     if not _HEAPSIZE:
-        size = 640
+        size, want = 640, (PICO_HEAP_KB + HEADROOM_KB) * 1024
         for _ in range(3):
             free = _run_micropython("", host=lambda *call: None, heapsize_kb=size).heap_free
-            if abs(free - PICO_HEAP_KB * 1024) < 512:
+            if abs(free - want) < 512:
                 break
-            size = size - (free - PICO_HEAP_KB * 1024) // 1024
+            size = size - (free - want) // 1024
         _HEAPSIZE.append(size)
     return _HEAPSIZE[0]
 
