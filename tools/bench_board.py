@@ -22,13 +22,9 @@ sys.path.insert(0, os.path.join(ROOT, "lib"))
 # A deal at the table: points, the starter, the play, a hand counted, undo.
 SCRIPT = "12A 5B # CD 6A 9A 9D 7D CB BB 4C # 8B 6C # 4D 5C 5B 6A *# 3B"
 MP_FUEL = 40_000_000_000
-MP_HEAP_KB = 120
-# The run tests/test_firmware_micropython.py makes (tools never import tests),
-# kept as it was so that the fuel a key stays comparable from one change to the next.
-_MP_MODULES = ("engine.game", "engine.state", "cribbage.store", "cribbage.ui", "cribbage.entry",
-               "cribbage.menu", "cribbage.pegs", "cribbage.screen", "cribbage.app",
-               "adafruit_bus_device.i2c_device", "adafruit_framebuf", "adafruit_ssd1306",
-               "adafruit_pixelbuf", "neopixel")
+# Boot a module a step, then the keys: one press a step, 4 s for the pegs after
+# each group, in the WASI build's whole heap (garbage is collected only between
+# steps; the figure moves with the heap's size, as an allocation walks it).
 _MP_SCRIPT = """
 def steps():
     for name in %r:
@@ -108,14 +104,16 @@ def micropython_figures():
     """Fuel per key under MicroPython 1.27: the script with and without the keys
     (everything), and our code's alone (metered)."""
     from tools.bench_device import check_fuel
+    from tools.devrun import boot_imports
     from tools.mprun import BUILTINS, run_micropython
 
     keys = SCRIPT.split()
     presses = len("".join(keys))
+    modules = boot_imports() + ["cribbage.entry"]  # entry: imported when first drawn
     runs = []
     for pressed in ([], keys):
-        result = run_micropython(_MP_SCRIPT % (_MP_MODULES, pressed), fuel=MP_FUEL,
-                                 heap_kb=MP_HEAP_KB, preload=BUILTINS)
+        result = run_micropython(_MP_SCRIPT % (modules, pressed), fuel=MP_FUEL,
+                                 preload=BUILTINS)
         if not result.ok:
             raise RuntimeError(result.error)
         runs.append(result)

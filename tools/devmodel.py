@@ -17,9 +17,10 @@ GC_MS = 12.8                 # a garbage collection with the app's ~75 KB live
 HEAP_BYTES = 163 * 1024      # free on a Pico at the REPL
 PYSTACK_BYTES = 2048         # CircuitPython's default
 CIRCUITPYTHON_START_S = 1.2  # reset to code.py, its 1 s safe-mode window included
-# Parsing today's .py sources took 1.77 s on the device, loading them as .mpy
-# 0.4 s; the fuel the same files take here (measured on this firmware when
-# these figures were taken) turns fuel measured now into seconds.
+# Parsing the .py sources took 1.77 s on the device, loading them as .mpy 0.4 s;
+# the fuel this benchmark measured for the same work on the firmware the device
+# ran (or very near it: its pegging keys came out as the device's) turns the
+# fuel measured now into seconds.
 PARSE_S_TODAY, PARSE_FUEL_TODAY = 1.77, 447.0e6
 MPY_S_TODAY, MPY_FUEL_TODAY = 0.40, 61.0e6
 # The Python work of an average key of tools/bench_board.py's deal, measured on the device.
