@@ -107,10 +107,15 @@ class Report:
         timeline = [s for s in measured if not s.label.startswith("resume:")]
         if [s.label.split(":")[:2] for s in timeline] != [s.label.split(":") for s in played.steps]:
             raise RuntimeError("MicroPython and CPython took different steps")
+        end = "SCORES %s TALLY %s\nOLED %s\n" % (played.final[0], played.final[1],
+                                                "|".join(played.oled))
+        if end not in run.stdout:
+            raise RuntimeError("the game ended otherwise under MicroPython than on CPython:\n"
+                               "%s\nagainst\n%s" % (run.stdout, end))
         self.kinds = {s.label: (s.label.split(":")[2] if s.label.startswith("frame:") else None)
                       for s in timeline}
         self.cpython = {s.label: s for s in played.steps}
-        # Garbage on the Pico's heap from the first boot on; a restart empties it.
+        # Garbage on the Pico's heap from the first key on; a restart empties it.
         live = run.live["resume"] - run.live["start"] - run.live.get("standins", 0)
         self.live = live
         heap = m.Heap(live)

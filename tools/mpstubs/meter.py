@@ -14,7 +14,7 @@ the fuel in between is the stand-in's. Bytes it allocates are summed in
 ``inside_bytes`` (``micropython.mem_current``, which a frame freed on return
 does not move). Calls from one stand-in into another are not counted again.
 
-``begin()`` and ``end(label, ...)`` bracket one measured step; ``end`` sends
+``begin()`` and ``end(label)`` bracket one measured step; ``end`` sends
 the step's heap figures and the hardware counters with it. What the wrapper
 itself costs is measured the same way on a dummy (tools/devmeter.py makes
 those calibration steps) and taken off by the host.
