@@ -7,7 +7,7 @@ ARGS ?=
 SIM_VENV := .venv
 TEST_VENV := .venv-test
 LOCK_VENV := .venv-lock
-BENCHES := tools/bench.py tools/bench_board.py tools/bench_store.py
+BENCHES := tools/bench.py tools/bench_board.py tools/bench_store.py tools/bench_device.py
 PIP_COMPILE := --quiet --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
 export BLINKA_OS_AGNOSTIC := 1

@@ -26,8 +26,8 @@ from engine.rules import (FIVE_CARD, LOWBALL, SEVEN_CARD, SHOTGUN, has_crib, han
 from engine.show import score_hand, score_ranks, score_show
 
 try:
-    import naive
-except ImportError:  # run from outside tests/
+    from tools import naive
+except ImportError:  # run without tools/ beside engine/
     naive = None
 
 

@@ -526,9 +526,9 @@ def test_framebuf_text_draws_the_glyphs_pixel_for_pixel():
 
 # ---- under MicroPython ---------------------------------------------------------------
 # The real drivers, the real builder and code.py run under MicroPython 1.27 with
-# the stand-ins of tests/mpstubs, in a heap cut down to what a Pico leaves free.
+# the stand-ins of tools/mpstubs, in a heap cut down to what a Pico leaves free.
 
-from mprun import MicroPythonCrash, run_micropython  # noqa: E402
+from tools.mprun import MicroPythonCrash, run_micropython  # noqa: E402
 
 DRIVER_SMOKE = """
 import board, busio
@@ -700,7 +700,7 @@ print(generator, drive, main, run)
 
 def test_the_harness_frames_active_while_collecting_live_on_the_c_stack():
     # A frame allocated on the heap would be freed by a collection while it runs
-    # (see tests/mpstubs/mpprobe.py); entering these must allocate nothing.
+    # (see tools/mpstubs/mpprobe.py); entering these must allocate nothing.
     result = run_micropython(FRAMES, files=())
     assert result.ok, result.error
     generator, drive, main, run = (int(n) for n in result.stdout.split())

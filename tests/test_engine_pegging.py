@@ -1,10 +1,10 @@
-"""Pegging: points for the card just laid, by hand and against tests/naive.py."""
+"""Pegging: points for the card just laid, by hand and against tools/naive.py."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import naive
+from tools import naive
 from engine import parse_cards, peg_points
 from engine.cards import rank_of, suit_of, value_of
 from engine.pegging import MAX_COUNT, peg_reasons, pile_count

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import naive
+from tools import naive
 from engine import Game, make_config, parse_card
 from engine import state
 from engine.cards import rank_of, suit_of, value_of

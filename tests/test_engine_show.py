@@ -1,10 +1,10 @@
-"""The show: hands and cribs counted, checked by hand and against tests/naive.py."""
+"""The show: hands and cribs counted, checked by hand and against tools/naive.py."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import naive
+from tools import naive
 from engine import is_impossible, parse_card, parse_cards, score_hand, score_show
 from engine.cards import rank_of, suit_of
 from engine import limits, make_config

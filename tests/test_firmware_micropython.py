@@ -2,13 +2,13 @@
 
 The real drivers (neopixel, adafruit_pixelbuf, adafruit_ssd1306,
 adafruit_framebuf, adafruit_bus_device) run above the stand-ins in
-tests/mpstubs, built by the same boards.hardware.build() that runs on the Pico.
-Garbage is collected between steps (see tests/mprun.py). The stand-ins for
+tools/mpstubs, built by the same boards.hardware.build() that runs on the Pico.
+Garbage is collected between steps (see tools/mprun.py). The stand-ins for
 CircuitPython's built-in C modules are loaded before the heap limit starts,
 since on a board they cost no heap. The peak heap is printed: `pytest -s`.
 """
 
-from mprun import BUILTINS, run_micropython
+from tools.mprun import BUILTINS, run_micropython
 
 # The whole heap the run may use: what a Pico has free (163 KB) less the room
 # the harness's collect-only-between-steps costs; the peak is printed. The
@@ -21,7 +21,7 @@ KEYS = ["#", "CD", "6A", "9A", "9D", "7D", "CB", "BB", "4C", "#", "8B", "#", "#"
         "5B", "5C", "AD", "0C", "29A", "29A", "29A", "11A", "*#", "12A"]
 
 # One module a step: on the board the collector runs whenever it must, here only
-# between steps (see tests/mprun.py), so compiling two at once would count both
+# between steps (see tools/mprun.py), so compiling two at once would count both
 # compilers' garbage together.
 MODULES = ("engine.game", "engine.state", "cribbage.names", "cribbage.keys", "cribbage.settings",
            "cribbage.store", "cribbage.turn", "cribbage.screen", "cribbage.words", "cribbage.scoreboard",

@@ -8,7 +8,7 @@ wireless chip takes GP23 (power), GP24 (data), GP25 (chip select) and GP29
 import boards
 from boards import layout
 from boards.sim import board as sim
-from mprun import run_micropython
+from tools.mprun import run_micropython
 
 PICO = boards.config_for("raspberry_pi_pico")
 PICO2_W = boards.config_for("raspberry_pi_pico2_w")

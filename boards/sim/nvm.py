@@ -1,10 +1,11 @@
 """boards.sim.nvm: microcontroller.nvm of an RP2040, faked with erases and power cuts.
 
-Plain Python for CPython and MicroPython (the simulator and tests/mpstubs).
+Plain Python for CPython and MicroPython (the simulator and tools/mpstubs).
 Laptop only: never deployed.
 """
 
 NVM_SECTOR = 4096
+FLASH_PAGE = 256  # the RP2040's flash programs whole 256-byte pages
 
 
 class PowerCut(Exception):
@@ -30,6 +31,7 @@ class SimNVM:
             self._flash[: len(data)] = data
         self.erases = 0
         self.bytes_programmed = 0
+        self.pages_programmed = 0  # 256-byte flash pages touched by programs
         self.writes = 0
         self._budget = None
 
@@ -101,5 +103,7 @@ class SimNVM:
             raise PowerCut("power cut after %d of %d bytes programmed" % (done, count))
         self._flash[start:start + count] = data
         self.bytes_programmed += count
+        if count:
+            self.pages_programmed += (start + count - 1) // FLASH_PAGE - start // FLASH_PAGE + 1
         if self._budget is not None:
             self._budget -= count

@@ -1,4 +1,4 @@
-"""tests.naive: a deliberately slow, literal scorer to check the engine against.
+"""tools.naive: a deliberately slow, literal scorer to check the engine against.
 
 Written from the rules text (docs/rules.md) alone: every subset of cards is tried for
 fifteens, every pair of cards for pairs, every subset of 3 or more cards for runs
