@@ -435,3 +435,16 @@ def test_count_still_refuses_the_discard_options():
     run = subprocess.run([sys.executable, "-m", "engine", "--help"], cwd=ROOT, capture_output=True,
                          text=True, env=env, timeout=60)
     assert "python -m engine discard" in run.stdout and "--players N" in run.stdout
+
+
+def test_the_readme_example_is_what_the_tool_prints():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    section = text[text.index("## Which two to lay away"):]
+    example = section[section.index("$ python -m engine discard"):]
+    example = example[:example.index("```")].splitlines()
+    run = run_discard(*example[0].split()[5:])
+    printed = run.stdout.splitlines()
+    shown = [line for line in example[1:] if line.strip() != "..."]
+    assert shown == [line for line in printed if line in shown]
+    assert shown[:6] == printed[:6] and shown[-3:] == printed[-3:]
