@@ -52,7 +52,7 @@ except ImportError:
 KEY_LEGEND = "123A456B789C*0#D"
 
 # The board ids (CircuitPython's board.board_id) with a config file here.
-CONFIGS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2")
+CONFIGS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2", "raspberry_pi_pico2_w")
 DEFAULT_BOARD = "raspberry_pi_pico"
 
 
@@ -66,6 +66,10 @@ def config_for(board_id: str) -> Any:
         from boards import raspberry_pi_pico2
 
         return raspberry_pi_pico2
+    if board_id == "raspberry_pi_pico2_w":
+        from boards import raspberry_pi_pico2_w
+
+        return raspberry_pi_pico2_w
     from boards import raspberry_pi_pico
 
     return raspberry_pi_pico

@@ -2,22 +2,28 @@
 python -m engine discard 5H 5D JS 6C 4D KH [--dealer|--pone] [--players N] [--variant NAME] [--json]:
 which cards to lay away.
 
-For count the last card is the starter. A laptop tool; the board never imports this module.
+For count the last card is the starter; the hand is 3 to 6 cards (five-card,
+standard, seven-card, shotgun), a crib 4. A laptop tool; the board never imports
+this module.
 """
 
 import json
 import sys
 
 from engine.cards import card_name, parse_cards
-from engine.rules import STANDARD, VARIANT_NAMES
+from engine.rules import CRIB_SIZE, STANDARD, VARIANT_NAMES, hand_size, make_config
 from engine.show import score_show
 
-USAGE = """usage: python -m engine count CARD CARD CARD CARD [CARD CARD] STARTER [--crib] [--json]
+# The hand sizes the variants play: 3 (five-card) to 6 (shotgun).
+_SIZES = [hand_size(make_config(variant=v)) for v in range(len(VARIANT_NAMES))]
+MIN_HAND, MAX_HAND = min(_SIZES), max(_SIZES)
+
+USAGE = """usage: python -m engine count CARD CARD CARD [CARD CARD CARD] STARTER [--crib] [--json]
        python -m engine discard CARD... [--dealer | --pone] [--players N] [--variant NAME] [--json]
 
-Count a hand or crib with the starter (the last card), e.g. 4C 5D 5H 6S KC;
-10D, TD and Q\u2665 spell cards too.
-  --crib   count as the crib (a flush needs all five)
+Count a hand of 3 to 6 cards, or a crib of 4, with the starter (the last card),
+e.g. 4C 5D 5H 6S KC; 10D, TD and Q\u2665 spell cards too.
+  --crib   count as the crib (4 cards; a flush needs all five)
   --json   print JSON
 
 Rank every way to lay away the cards dealt, e.g. 5H 5D JS 6C 4D KH, by the
@@ -94,8 +100,10 @@ def main(argv=None):
         return _usage_error("count needs the cards")
     try:
         cards = parse_cards(args.cards)
-        if not 4 <= len(cards) - 1 <= 6:
-            raise ValueError("give 4, 5 or 6 cards and then the starter, not %d cards" % len(cards))
+        if not MIN_HAND <= len(cards) - 1 <= MAX_HAND:
+            raise ValueError("give 3 to 6 cards and then the starter, not %d cards" % len(cards))
+        if args.crib and len(cards) - 1 != CRIB_SIZE:
+            raise ValueError("a crib is 4 cards and the starter, not %d cards" % len(cards))
     except ValueError as err:
         sys.stderr.write("error: %s\n" % err)
         return 2

@@ -90,8 +90,9 @@ def advise(cards, players=2, own_crib=True, variant=STANDARD):
     """Every way to lay away the cards dealt, best first: an Advice whose
     numbers are numerators over SCALE (engine.discard.points_text shows them).
 
-    `own_crib`: the crib is yours or your partner's. IllegalAction (a
-    ValueError) with a sentence for the OLED if the game deals no such cards."""
+    `own_crib`: the crib is yours or your partner's. A ValueError (BadConfig,
+    BadCard, WrongCards) with a sentence for the OLED if the game deals no such
+    cards, or has no crib."""
     cards, laid = check_deal(cards, players, variant)
     pool = unseen_of(cards)
     per_starter = SCALE // pool.size

@@ -23,7 +23,7 @@ are counted per suit with score_flush and score_nobs.
 from collections import namedtuple
 
 from engine.cards import parse_cards, rank_of, suit_of
-from engine.errors import IllegalAction
+from engine.errors import BadConfig, WrongCards
 from engine.rules import CRIB_SIZE, LOWBALL, STANDARD, VARIANT_NAMES, hand_size, has_crib, make_config
 from engine.show import score_flush, score_nobs, score_ranks
 
@@ -41,11 +41,11 @@ def laid_count(players):
 
 
 def deal_shape(players=2, variant=STANDARD):
-    """(cards dealt to each player, cards each lays away); IllegalAction if the
+    """(cards dealt to each player, cards each lays away); BadConfig if the
     game has no crib or is not a game at all."""
     config = make_config(players=players, variant=variant)
     if not has_crib(config):
-        raise IllegalAction("%s has no crib: all %d cards are kept, none laid away"
+        raise BadConfig("%s has no crib: all %d cards are kept, none laid away"
                             % (VARIANT_NAMES[variant], hand_size(config)))
     laid = laid_count(players)
     return hand_size(config) + laid, laid
@@ -57,14 +57,12 @@ def crib_draw(laid):
 
 
 def check_deal(cards, players=2, variant=STANDARD):
-    """The cards dealt as card ints; IllegalAction (a ValueError) saying why not."""
+    """(the cards dealt as card ints, cards laid away); BadConfig, BadCard or
+    WrongCards (all ValueErrors) saying why not."""
     dealt, laid = deal_shape(players, variant)
-    try:
-        cards = parse_cards(cards)
-    except ValueError as err:
-        raise IllegalAction(str(err))
+    cards = parse_cards(cards)
     if len(cards) != dealt:
-        raise IllegalAction("give the %d cards dealt (%s, %d players), not %d"
+        raise WrongCards("give the %d cards dealt (%s, %d players), not %d"
                             % (dealt, VARIANT_NAMES[variant], players, len(cards)))
     return cards, laid
 
@@ -239,7 +237,7 @@ def advise(cards, players=2, own_crib=True, variant=STANDARD, unseen=None):
 
     `own_crib`: the crib is yours or your partner's. `unseen`: the cards the
     crib's other cards and the starter come from (default: all not dealt).
-    IllegalAction (a ValueError) for a deal the game does not make."""
+    A ValueError (BadConfig, BadCard, WrongCards) for a deal the game does not make."""
     cards, laid = check_deal(cards, players, variant)
     if unseen is None:
         pool = unseen_of(cards)
@@ -247,7 +245,7 @@ def advise(cards, players=2, own_crib=True, variant=STANDARD, unseen=None):
         pool = Unseen([c for c in parse_cards(unseen) if c not in cards])
     draw = crib_draw(laid)
     if pool.size < draw:
-        raise IllegalAction("%d unseen cards cannot make a crib and a starter" % pool.size)
+        raise WrongCards("%d unseen cards cannot make a crib and a starter" % pool.size)
     deals = pool.size * choose(pool.size - 1, draw - 1)
     per_starter = deals // pool.size
     draws = rank_draws(pool, draw)

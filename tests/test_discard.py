@@ -13,8 +13,8 @@ from itertools import combinations
 import pytest
 
 from engine import cribtable, discard
-from engine.cards import cards_text, parse_cards
-from engine.errors import IllegalAction
+from engine.cards import card_name, parse_cards
+from engine.errors import BadCard, BadConfig, WrongCards
 from engine.rules import FIVE_CARD, LOWBALL, SEVEN_CARD, SHOTGUN, STANDARD
 from engine.show import score_hand
 from tools import cribtable as maker
@@ -25,6 +25,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def cards(text):
     return parse_cards(text.split())
+
+
+def cards_text(cards):
+    return " ".join(card_name(c) for c in cards)
 
 
 def choice_of(advice, laid):
@@ -161,9 +165,9 @@ def test_hand_sizes_of_the_variants():
     assert hand == walk_hand(cards("5H 5D 6C 4D AS"), unseen_of(cards("5H 5D JS 6C 4D KH AS")))
     assert discard.deal_shape(2, STANDARD) == (6, 2)
     assert discard.deal_shape(3, SEVEN_CARD) == (6, 1)
-    with pytest.raises(IllegalAction, match="shotgun has no crib: all 6 cards are kept"):
+    with pytest.raises(BadConfig, match="shotgun has no crib: all 6 cards are kept"):
         discard.advise(cards(WORKED), variant=SHOTGUN)
-    with pytest.raises(IllegalAction, match="five-card cribbage is for 2 players"):
+    with pytest.raises(BadConfig, match="five-card cribbage is for 2 players"):
         discard.advise(cards(THREE), players=3, variant=FIVE_CARD)
 
 
@@ -197,22 +201,22 @@ def test_points_text():
     assert discard.points_text(-1999, 1000) == "-2.00"
 
 
-@pytest.mark.parametrize("dealt, message", [
-    ("5H 5D JS 6C 4D", "give the 6 cards dealt (standard, 2 players), not 5"),
-    ("5H 5D JS 6C 4D 5d", "duplicate card 5D"),
-    ("5H 5D JS 6C 4D 1C", "bad card '1C'"),
+@pytest.mark.parametrize("dealt, error, message", [
+    ("5H 5D JS 6C 4D", WrongCards, "give the 6 cards dealt (standard, 2 players), not 5"),
+    ("5H 5D JS 6C 4D 5d", BadCard, "duplicate card 5D"),
+    ("5H 5D JS 6C 4D 1C", BadCard, "bad card '1C'"),
 ])
-def test_bad_deals_say_why(dealt, message):
-    with pytest.raises(IllegalAction) as err:
+def test_bad_deals_say_why(dealt, error, message):
+    with pytest.raises(error) as err:
         discard.advise(dealt.split())
     assert message in str(err.value)
-    with pytest.raises(IllegalAction) as err:
+    with pytest.raises(error) as err:
         cribtable.advise(dealt.split())
     assert message in str(err.value)
 
 
 def test_too_few_unseen_cards():
-    with pytest.raises(IllegalAction, match="2 unseen cards cannot make a crib and a starter"):
+    with pytest.raises(WrongCards, match="2 unseen cards cannot make a crib and a starter"):
         discard.advise(cards(WORKED), unseen=cards("AS AH"))
 
 
@@ -320,7 +324,7 @@ def test_board_advice_hand_exact_crib_from_the_table():
             twin = choice_of(exact_advice, cards_text(choice.laid))
             assert Fraction(choice.hand, board.denominator) == Fraction(twin.hand, exact_advice.denominator)
             assert choice.crib == cribtable.table_crib(choice.laid)
-    with pytest.raises(IllegalAction, match="shotgun has no crib"):
+    with pytest.raises(BadConfig, match="shotgun has no crib"):
         cribtable.advise(cards(WORKED), variant=SHOTGUN)
 
 

@@ -1,6 +1,6 @@
 """Whole hands at the table: key presses on the sim board, every outcome exact.
 
-Expected scores, counts, OLED lines and LED bytes are worked out from RULES.md
+Expected scores, counts, OLED lines and LED bytes are worked out from docs/rules.md
 (and the colour/brightness arithmetic of lib/pegs.py's documented constants),
 step by step in the comments, not read back from the firmware.
 """

@@ -10,7 +10,7 @@ from cribbage.screen import wrap
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES
 
 _PLAYERS = (2, 3, 4)
-_VALUES = (DEFAULT_VALUES, (1, 2, 3, 0))  # RULES.md: double skunk is 4 or 3
+_VALUES = (DEFAULT_VALUES, (1, 2, 3, 0))  # docs/rules.md: double skunk is 4 or 3
 
 
 def open_menu(table):

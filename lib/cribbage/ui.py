@@ -89,14 +89,7 @@ class Table:
         """Run a journalled game action; note the change; keep its Scores."""
         result = action(*args)
         self.changes.append(("event",))
-        # Actions return a Score (peg), [Score] (starter, lay, go) or Counted (show).
-        if hasattr(result, "scores"):
-            scores = result.scores
-        elif isinstance(result, list):
-            scores = result
-        else:
-            scores = [result] if hasattr(result, "side") else []
-        self.scored = scores
+        self.scored = result.scores  # every action returns an engine.game.Outcome
         if self.game.phase == OVER:
             self.mode = HOME
             self.entry = None
