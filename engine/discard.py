@@ -34,6 +34,7 @@ Choice = namedtuple("Choice", ("laid", "kept", "hand", "crib", "expected"))
 # averaged over (0 for a table's estimate).
 Advice = namedtuple("Advice", ("choices", "denominator", "starters", "deals"))
 
+
 def laid_count(players):
     """Cards each player lays away. The crib is 4 cards: with 3 players the deck
     gives the fourth."""
@@ -46,7 +47,7 @@ def deal_shape(players=2, variant=STANDARD):
     config = make_config(players=players, variant=variant)
     if not has_crib(config):
         raise BadConfig("%s has no crib: all %d cards are kept, none laid away"
-                            % (VARIANT_NAMES[variant], hand_size(config)))
+                        % (VARIANT_NAMES[variant], hand_size(config)))
     laid = laid_count(players)
     return hand_size(config) + laid, laid
 
@@ -63,7 +64,7 @@ def check_deal(cards, players=2, variant=STANDARD):
     cards = parse_cards(cards)
     if len(cards) != dealt:
         raise WrongCards("give the %d cards dealt (%s, %d players), not %d"
-                            % (dealt, VARIANT_NAMES[variant], players, len(cards)))
+                         % (dealt, VARIANT_NAMES[variant], players, len(cards)))
     return cards, laid
 
 
