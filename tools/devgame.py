@@ -30,8 +30,9 @@ for _path in (ROOT, os.path.join(ROOT, "lib")):
 
 from boards.sim import board as sim  # noqa: E402
 from cribbage import app as firmware  # noqa: E402
-from cribbage.keys import LEGEND, SUIT_KEYS, rank_of_key  # noqa: E402
-from cribbage.ui import CARDS, HOME, MUGGINS, UNDO  # noqa: E402
+from boards import KEY_LEGEND as LEGEND  # noqa: E402
+from cribbage.keys import SUIT_KEYS, rank_of_key  # noqa: E402
+from cribbage.turn import CARDS, HOME, MUGGINS, UNDO  # noqa: E402
 from engine.cards import rank_of, suit_of, value_of  # noqa: E402
 from engine.game import OVER, PLAY, SHOW, STARTER  # noqa: E402
 from engine.pegging import MAX_COUNT  # noqa: E402
@@ -191,7 +192,7 @@ class _Runner:
         self.steps.append(Step(label, key, kind, False, part, d.frames, d.bytes, d.chain))
 
     def press(self, key, part):
-        app, table = self.app, self.app.table
+        app, table = self.app, self.app.ctrl
         before = (table.mode, list(table.game.scores))
         index = len(self.keys)
         self.keys.append(key)
@@ -231,26 +232,26 @@ def play(hand_keys, whole_game=True, seed=SEED):
     run = _Runner()
     for key in hand_keys.replace(" ", ""):
         run.press(key, "hand")
-    hand = list(run.app.table.game.scores)
+    hand = list(run.app.game.scores)
     saved = run.restart()
     won = _rest_of_game(run, random.Random(seed)) if whole_game else None
-    game = run.app.table.game
+    game = run.app.game
     return Result(run.steps, "".join(run.keys), hand, saved, won,
                   (list(game.scores), list(game.tally)), run.app.oled_lines())
 
 
 def _rest_of_game(run, rng):
     deal = 0
-    while run.app.table.game.phase != OVER:
+    while run.app.game.phase != OVER:
         deal += 1
         _deal(run, rng, deal)
-    won = list(run.app.table.game.scores)
+    won = list(run.app.game.scores)
     run.press("#", "game")  # the next game
     return won
 
 
 def _deal(run, rng, deal):
-    game = run.app.table.game
+    game = run.app.game
     cards = rng.sample(range(52), 13)
     dealer, pone = game.dealer, game.pone
     hands = {pone: cards[0:6], dealer: cards[6:12]}
@@ -261,8 +262,8 @@ def _deal(run, rng, deal):
             run.press(key, "game")
     _keys(run, "#" + card_keys(cards[12]))
     laid = 0
-    while run.app.table.game.phase == PLAY and not run.app.table.game.play.over:
-        play = run.app.table.game.play
+    while run.app.game.phase == PLAY and not run.app.game.play.over:
+        play = run.app.game.play
         seat = play.turn
         fits = [c for c in kept[seat] if play.count + value_of(c) <= MAX_COUNT]
         if not fits:
@@ -276,19 +277,19 @@ def _deal(run, rng, deal):
             _keys(run, "**#")
             kept[seat].append(card)
             _keys(run, "#")
-    if run.app.table.game.phase == OVER:
+    if run.app.game.phase == OVER:
         return
     _show(run, claim=(deal == 1))  # the pone's hand: the cards laid are known
     _show(run)
-    if run.app.table.game.phase == OVER:
+    if run.app.game.phase == OVER:
         return
     _keys(run, "#" + "".join(card_keys(c) for c in crib))
-    if run.app.table.game.phase not in (STARTER, OVER):
-        raise RuntimeError("after the crib the board is at phase %s" % run.app.table.game.phase)
+    if run.app.game.phase not in (STARTER, OVER):
+        raise RuntimeError("after the crib the board is at phase %s" % run.app.game.phase)
 
 
 def _show(run, claim=False):
-    game = run.app.table.game
+    game = run.app.game
     if game.phase != SHOW:
         return
     if claim:

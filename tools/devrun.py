@@ -182,9 +182,8 @@ def boot(restart):
 
 
 def frame_kind(app):
-    from cribbage.pegs import elapsed
     p = app.pegs
-    won = p.win_start is not None and elapsed(supervisor.clock.now, p.win_start) < p.win_ms
+    won = p.win_start is not None and p.elapsed(supervisor.clock.now, p.win_start) < p.win_ms
     return "comet" if won else "jump"
 
 
@@ -239,7 +238,7 @@ def steps():
             for app in boot(True):
                 yield
     if app is not None:
-        game = app.table.game
+        game = app.game
         print("SCORES", list(game.scores), "TALLY", list(game.tally))
         print("OLED", "|".join(app.oled_lines()))
     yield

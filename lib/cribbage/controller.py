@@ -40,6 +40,7 @@ class Controller:
         self.here = ""
         self.message = ""
         self.detail = []  # lines under the message: a show's breakdown, notices at start
+        self.scored = ()
 
     def press(self, key):
         """Handle one key; the Turn it made (already committed)."""
@@ -61,6 +62,7 @@ class Controller:
         if here is None:
             here = MODES[mode][0](self, turn.enter)
         self.mode, self.here = mode, here
+        self.scored = turn.scores  # the last key's Scores
         self.message = turn.say or words.said(self.game, turn.echo, turn.scores)
         self.detail = turn.detail or []
 
