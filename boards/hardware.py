@@ -30,6 +30,7 @@ class PegBoard:
         self,
         config: Any,
         tracks: List[Any],
+        write: Callable[[Any, Any], None],
         display: Any,
         keys: Any,
         nvm: Any,
@@ -40,6 +41,7 @@ class PegBoard:
     ) -> None:
         self.config = config
         self.tracks = tracks
+        self._write = write
         self.display = display
         self.keys = keys
         self.nvm = nvm
@@ -52,6 +54,10 @@ class PegBoard:
         self.i2c = None  # type: Any
         self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive
 
+
+    def write_strip(self, track: int, frame: Any) -> None:
+        """Send ``frame`` (3 bytes an LED, in the strip's COLOR_ORDER) down a track's data line."""
+        self._write(self.tracks[track], frame)
 
     def ticks_diff(self, now: int, then: int) -> int:
         """Milliseconds from ``then`` to ``now`` on ``ticks_ms``'s wrapping clock."""
@@ -74,7 +80,8 @@ def assemble(
     tracks: int,
     board: Any,
     busio: Any,
-    neopixel: Any,
+    digitalio: Any,
+    neopixel_write: Any,
     adafruit_ssd1306: Any,
     keypad: Any,
     microcontroller: Any,
@@ -92,15 +99,9 @@ def assemble(
 
     strips = []
     for name in config.TRACK_PINS[:tracks]:
-        strips.append(
-            neopixel.NeoPixel(
-                pin(name),
-                config.LEDS_PER_TRACK,
-                brightness=1.0,
-                auto_write=False,
-                pixel_order=config.COLOR_ORDER,
-            )
-        )
+        data = digitalio.DigitalInOut(pin(name))
+        data.direction = digitalio.Direction.OUTPUT
+        strips.append(data)
 
     i2c = busio.I2C(pin(config.I2C_SCL), pin(config.I2C_SDA), frequency=config.I2C_FREQUENCY)
     try:
@@ -133,6 +134,7 @@ def assemble(
     hw = make(
         config,
         strips,
+        neopixel_write.neopixel_write,
         display,
         matrix.events,
         microcontroller.nvm,
@@ -151,9 +153,10 @@ def build(config: Any) -> PegBoard:
     import adafruit_ssd1306
     import board
     import busio
+    import digitalio
     import keypad
     import microcontroller
-    import neopixel
+    import neopixel_write
     import supervisor
     import watchdog
 
@@ -165,7 +168,8 @@ def build(config: Any) -> PegBoard:
         track_count(config, settings),
         board,
         busio,
-        neopixel,
+        digitalio,
+        neopixel_write,
         adafruit_ssd1306,
         keypad,
         microcontroller,

@@ -17,6 +17,8 @@ from boards.sim.dev import FakeClock
 from boards.sim.nvm import PowerCut, SimNVM
 from boards.sim.oled import FakeI2C, FakeSSD1306
 
+import digitalio  # noqa: E402  (Blinka, set up by boards.sim)
+
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PICO = boards.config_for("raspberry_pi_pico")
 
@@ -146,49 +148,43 @@ def test_the_board_carries_the_hole_map_of_its_config():
 
 # ---- strips -------------------------------------------------------------------
 
-def test_strip_frame_is_363_bytes_in_grb_order():
+def test_a_strip_frame_goes_down_its_data_line_as_given():
     hw = sim.build()
-    strip = hw.tracks[0]
-    strip[0] = (255, 0, 0)
-    strip[120] = (0, 0, 16)
-    strip.show()
-    frame = hw.strip_bytes(0)
-    expected = bytearray(363)
-    expected[0:3] = bytes((0, 255, 0))
-    expected[360:363] = bytes((0, 0, 16))
-    assert frame == bytes(expected)
+    frame = bytearray(363)
+    frame[0:3] = bytes((0, 255, 0))     # LED 0 red, in the strip's GRB order
+    frame[360:363] = bytes((0, 0, 16))  # LED 120 blue
+    hw.write_strip(0, frame)
+    assert hw.strip_bytes(0) == bytes(frame)
     assert hw.strip_pixels(0)[0] == (255, 0, 0)
     assert hw.strip_pixels(0)[120] == (0, 0, 16)
 
 
-def test_strips_are_written_only_on_show_and_counted_per_track():
+def test_strips_are_written_only_when_told_and_counted_per_track():
     hw = sim.build(tracks=3)
     assert [hw.strip_writes(t) for t in range(3)] == [0, 0, 0]
     assert hw.strip_bytes(1) == b""
-    hw.tracks[1][5] = (1, 2, 3)  # auto_write is off: nothing goes out yet
-    assert hw.strip_writes(1) == 0
-    hw.tracks[1].show()
-    hw.tracks[1].show()
+    frame = bytearray(363)
+    frame[15:18] = bytes((2, 1, 3))
+    hw.write_strip(1, frame)
+    hw.write_strip(1, frame)
     assert [hw.strip_writes(t) for t in range(3)] == [0, 2, 0]
     assert hw.strip_bytes(1)[15:18] == bytes((2, 1, 3))
     assert hw.strip_bytes(0) == b"" and hw.strip_bytes(2) == b""
 
 
-def test_strips_are_121_leds_at_full_driver_brightness():
+def test_each_track_has_a_data_line_driven_as_an_output():
     hw = sim.build(tracks=2)
     assert len(hw.tracks) == 2
-    for strip in hw.tracks:
-        assert len(strip) == 121
-        assert strip.brightness == 1.0
-        assert strip.auto_write is False
+    assert [data._pin.id for data in hw.tracks] == ["GP2", "GP3"]
+    for data in hw.tracks:
+        assert data.direction == digitalio.Direction.OUTPUT
     with pytest.raises(ValueError, match="1 to 3"):
         sim.build(tracks=4)
 
 
 def test_two_boards_keep_their_own_frames():
     first, second = sim.build(), sim.build()
-    first.tracks[0].fill((9, 9, 9))
-    first.tracks[0].show()
+    first.write_strip(0, bytes((9, 9, 9)) * 121)
     assert first.strip_writes(0) == 1 and second.strip_writes(0) == 0
 
 
@@ -585,8 +581,7 @@ def steps():
     hw = hardware.build(boards.config_for("raspberry_pi_pico"))
     yield
     print(len(hw.tracks), sorted(hw.settings.values.items()), hw.settings.problems)
-    hw.tracks[2][0] = (1, 2, 3)
-    hw.tracks[2].show()
+    hw.write_strip(2, bytes((1, 2, 3)) * 121)
     print(list(neopixel_write.frames["GP4"][:3]))
     keypad.press("7D")
     event = hw.keys.get()
@@ -609,7 +604,7 @@ def test_the_real_builder_runs_under_micropython_with_settings_toml():
     assert result.stdout.splitlines() == [
         "3 [('CRIBBAGE_COLORS', ('\"red,blue\"', 'red,blue')), ('CRIBBAGE_TRACKS', ('3', '3')),"
         " ('CRIBBAGE_WATCHDOG', ('on', 'on'))] []",
-        "[2, 1, 3]",
+        "[1, 2, 3]",  # the frame goes out as given
         "7 True",
         "250 1",
         "4096 b'hi\\xff' 0",

@@ -37,7 +37,8 @@ class App:
             notices.append(words.missing_track(game, self.tracks))
         self.ctrl.detail = notices
         self.legend = board.key_legend
-        self.pegs = Pegs(board.tracks, board.hole_map, board.config, board.ticks_diff)
+        self.pegs = Pegs(self.tracks, board.write_strip, board.hole_map, board.config,
+                         board.ticks_diff)
         self.screen = Screen(board.display, board.font_path)
         self.detail_at = 0
         self.errors = 0
@@ -177,8 +178,10 @@ class App:
         ctrl = self.ctrl
         view = View(ctrl.game, ctrl.settings, self.tracks)
         key = view.key()
+        if key != self.drawn:
+            self.pegs.show(view)
         if key != self.drawn or self.pegs.busy(now):
-            self.pegs.draw(view, now)  # strips only change with the view or a moving peg
+            self.pegs.draw(now)  # strips only change with the view or a moving peg
             self.drawn = key
         rows, self.scrolling = oled_rows(ctrl, self.board.ticks_diff(now, self.detail_at) // SCROLL_MS)
         self.screen.draw(rows)
