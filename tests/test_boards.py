@@ -533,7 +533,7 @@ import board, busio
 def steps():
     import adafruit_ssd1306
     yield  # garbage is collected at each yield
-    import neopixel
+    import digitalio
     import neopixel_write
     yield
     print("framebuf:", adafruit_ssd1306.framebuf.__name__)
@@ -546,11 +546,12 @@ def steps():
     ram = i2c.devices[0x3C].ram
     for y in range(8):
         print("".join("#" if ram[x] >> y & 1 else "." for x in range(11)))
-    strip = neopixel.NeoPixel(board.GP2, 121, brightness=1.0, auto_write=False,
-                              pixel_order="GRB")
-    strip[0] = (255, 0, 0)
-    strip[120] = (0, 0, 16)
-    strip.show()
+    data = digitalio.DigitalInOut(board.GP2)
+    data.direction = digitalio.Direction.OUTPUT
+    frame = bytearray(363)
+    frame[1] = 255       # LED 0 red, in GRB order
+    frame[362] = 16      # LED 120 blue
+    neopixel_write.neopixel_write(data, frame)
     frame = neopixel_write.frames["GP2"]
     print("strip", len(frame), list(frame[:3]), list(frame[-3:]),
           neopixel_write.writes["GP2"])

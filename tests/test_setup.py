@@ -293,6 +293,6 @@ def test_the_simulator_and_deploy_need_only_what_sim_txt_installs(tmp_path):
     deploy = load("cribbage_deploy_for_setup", REPO / "tools" / "deploy.py")
     drivers = deploy.discover_drivers(deploy.DRIVER_LIBRARIES, deploy.driver_search_path(REPO))
     deploy_needs = distributions_of(d.name for d in drivers)
-    assert len(deploy_needs) == 3  # neopixel, ssd1306, framebuf (pixelbuf, busdevice: built in)
+    assert len(deploy_needs) == 2  # ssd1306, framebuf (busdevice: built in)
 
     assert sim_needs | deploy_needs <= set(locked("sim"))
