@@ -35,7 +35,7 @@ class App:
         notices.extend(getattr(self.store, "notices", ()))
         if game.sides > self.tracks:
             notices.append(words.missing_track(game, self.tracks))
-        self.ctrl.detail = notices
+        self.ctrl.tell(notices)
         self.legend = board.key_legend
         self.pegs = Pegs(self.tracks, board.write_strip, board.hole_map, board.config,
                          board.ticks_diff)
@@ -46,6 +46,8 @@ class App:
         self.was_busy = False
         self.scrolling = False  # more detail lines than rows: they scroll
         self.pending = False  # a render is owed (the last one failed)
+        self.rows = None
+        self.rows_for = None  # (controller version, scroll step) the rows were made for
         self.render()
 
     def now(self):
@@ -98,17 +100,17 @@ class App:
             except MemoryError:
                 if retried:
                     self.errors += 1
-                    self.ctrl.message = words.NOT_SAVED_MEMORY
+                    self.ctrl.say(words.NOT_SAVED_MEMORY)
                     return
                 retried = True  # the store is as before the record: once more
                 gc.collect()
             except Exception as err:
                 self.errors += 1
-                self.ctrl.message = _said(words.NOT_SAVED, err)
+                self.ctrl.say(_said(words.NOT_SAVED, err))
                 return
         notices = getattr(self.store, "notices", None)
         if notices:  # the flash lost or trimmed something: say what
-            self.ctrl.detail = self.ctrl.detail + notices
+            self.ctrl.tell(self.ctrl.detail + notices)
             self.store.notices = []
 
     def _record(self, kind):
@@ -146,6 +148,7 @@ class App:
     def redraw(self):
         """Send the strips and every OLED page again at the next render."""
         self.drawn = None
+        self.rows_for = None
         self.screen.rows = [None] * len(self.screen.rows)
         self.pending = True
 
@@ -161,7 +164,7 @@ class App:
             event = keys.get()
         if keys.overflowed:  # the queue was full: presses were dropped
             keys.clear()
-            self.ctrl.message = words.KEYS_LOST
+            self.ctrl.say(words.KEYS_LOST)
             pressed = True
         now = self.now()
         busy = self.pegs.busy(now)
@@ -183,8 +186,12 @@ class App:
         if key != self.drawn or self.pegs.busy(now):
             self.pegs.draw(now)  # strips only change with the view or a moving peg
             self.drawn = key
-        rows, self.scrolling = oled_rows(ctrl, self.board.ticks_diff(now, self.detail_at) // SCROLL_MS)
-        self.screen.draw(rows)
+        # The rows' text changes with the state or the message, or as the detail scrolls.
+        drawn = (ctrl.version, self.board.ticks_diff(now, self.detail_at) // SCROLL_MS)
+        if drawn != self.rows_for:
+            self.rows, self.scrolling = oled_rows(ctrl, drawn[1])
+            self.rows_for = drawn
+        self.screen.draw(self.rows)
 
     # What the simulator and the tests read of the running app.
     def oled_lines(self):
