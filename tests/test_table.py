@@ -438,8 +438,8 @@ def test_a_frame_over_the_current_budget_is_scaled_down_to_it():
     #      24, the dealer's game hole 24, back peg 51*3 = 153, front 765: 1032
     #   B: 23 marks 69, skunk lines 24, game hole 4+3 = 7, front 765: 865
     #   C: 24 marks 72, 24, 7, front 765: 868
-    frames = [bytes(pegs.frame(side, 0)) for side in range(3)]
-    assert [sum(f) for f in frames] == [1032, 865, 868]
+    units = [pegs.frame(side, 0) for side in range(3)]
+    assert [sum(f) for f in pegs.frames] == units == [1032, 865, 868]
     # 2765 units * 60 mA / 765 = 216 mA lit, + 363 LEDs idle at 1 mA: 579 mA > 400.
     idle, lit = 3 * 121, 2765 * 60 // 765
     assert (idle, lit) == (363, 216) and idle + lit > 400

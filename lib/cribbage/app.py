@@ -48,6 +48,8 @@ class App:
         self.pending = False  # a render is owed (the last one failed)
         self.rows = None
         self.rows_for = None  # (controller version, scroll step) the rows were made for
+        self.viewed = None    # the controller version the pegs' view was made for
+        self.moved = False    # the view changed: the strips are due a frame
         self.render()
 
     def now(self):
@@ -149,6 +151,8 @@ class App:
         """Send the strips and every OLED page again at the next render."""
         self.drawn = None
         self.rows_for = None
+        self.viewed = None
+        self.pegs.fresh = True
         self.screen.rows = [None] * len(self.screen.rows)
         self.pending = True
 
@@ -170,7 +174,7 @@ class App:
         busy = self.pegs.busy(now)
         # One more frame after an animation ends puts the pegs back at rest.
         if self.was_busy and not busy:
-            self.drawn = None  # the strips still hold the animation's last frame
+            self.moved = True  # the strips still hold the animation's last frame
         if pressed or busy or self.was_busy or self.scrolling or self.pending:
             self.pending = False
             self.render()
@@ -179,19 +183,25 @@ class App:
     def render(self):
         now = self.now()
         ctrl = self.ctrl
-        view = View(ctrl.game, ctrl.settings, self.tracks)
-        key = view.key()
-        if key != self.drawn:
-            self.pegs.show(view)
-        if key != self.drawn or self.pegs.busy(now):
-            self.pegs.draw(now)  # strips only change with the view or a moving peg
-            self.drawn = key
-        # The rows' text changes with the state or the message, or as the detail scrolls.
+        pegs = self.pegs
+        # The pegs' view, and the rows' text, change only with the state or the
+        # message (and the rows as the detail scrolls): made once a change.
+        if ctrl.version != self.viewed:
+            view = View(ctrl.game, ctrl.settings, self.tracks)
+            key = view.key()
+            if key != self.drawn:
+                pegs.show(view)
+                self.drawn = key
+                self.moved = True
+            self.viewed = ctrl.version
+        if self.moved or pegs.busy(now):
+            pegs.draw(now)  # strips only change with the view or a moving peg
+            self.moved = False
         drawn = (ctrl.version, self.board.ticks_diff(now, self.detail_at) // SCROLL_MS)
         if drawn != self.rows_for:
             self.rows, self.scrolling = oled_rows(ctrl, drawn[1])
             self.rows_for = drawn
-        self.screen.draw(self.rows)
+            self.screen.draw(self.rows)
 
     # What the simulator and the tests read of the running app.
     def oled_lines(self):

@@ -61,6 +61,8 @@ class Pegs:
         self.win_ms = WIN_MS
         self.milliamps = 0
         self._face = None  # ((target, values), marks frame): the board's face, made once
+        self._dark = bytes(size)
+        self.units = [0] * tracks
 
     def animate(self, scores, now):
         """Start a jump for each Score (side, points) just pegged."""
@@ -77,11 +79,14 @@ class Pegs:
         return bool(self.jumps) or self.win_start is not None
 
     def _put(self, frame, hole, rgb):
+        """Light ``hole`` in ``rgb``; returns how the frame's channel sum moved."""
         i = 3 * self.map[hole - 1]
         o = self.order
+        was = frame[i] + frame[i + 1] + frame[i + 2]
         frame[i + o[0]] = rgb[0]
         frame[i + o[1]] = rgb[1]
         frame[i + o[2]] = rgb[2]
+        return rgb[0] + rgb[1] + rgb[2] - was
 
     def marks(self, target, values):
         """The board's fixed face: marks every 5 holes, skunk lines, game hole."""
@@ -103,7 +108,7 @@ class Pegs:
         for side in range(self.tracks):
             under = self.under[side]
             if side >= len(view.scores):  # a track this game does not use
-                under[:] = bytes(len(under))
+                under[:] = self._dark
                 self.fronts[side] = (0, BLACK)
                 continue
             under[:] = face
@@ -118,15 +123,19 @@ class Pegs:
                 self._put(under, back, (colour[0] // BACK_SHARE, colour[1] // BACK_SHARE,
                                         colour[2] // BACK_SHARE))
             self.fronts[side] = (peg_hole(view.scores[side], target), colour)
+        # Each track's channel sum, for the current budget: a frame moves it by its puts.
+        self.units = [sum(under) for under in self.under]
 
     def frame(self, side, now):
-        """Track ``side``'s frame now, in strip order: at rest, or mid-animation."""
+        """Track ``side``'s frame now, in strip order (at rest, or mid-animation),
+        into self.frames[side]; returns its channel sum."""
         view = self.view
         frame = self.frames[side]
         frame[:] = self.under[side]
+        units = self.units[side]
         front, colour = self.fronts[side]
         if not front:
-            return frame
+            return units
         target = view.target
         back = peg_hole(view.backs[side], target)
         for jump in self.jumps:
@@ -135,24 +144,25 @@ class Pegs:
                 done = self.elapsed(now, jump[1])
                 if done < span:
                     front = back + 1 + (front - back - 1) * done // span
-        self._put(frame, front, colour)
+        units += self._put(frame, front, colour)
         if self.win_start is not None and side == view.winner:
             done = self.elapsed(now, self.win_start)
             if done < self.win_ms:
                 # A comet runs up the winner's track to the game hole, every second.
                 head = 1 + (done * target // 1000) % target
                 for hole in range(max(1, head - 4), head + 1):
-                    self._put(frame, hole, colour)
-        return frame
+                    units += self._put(frame, hole, colour)
+        return units
 
     def draw(self, now):
         """Write each strip whose frame changed; returns how many were written."""
         if self.jumps:
             self.jumps = [j for j in self.jumps if self.elapsed(now, j[1]) < JUMP_MS_MAX]
         frames = self.frames
+        units = 0
         for side in range(self.tracks):
-            self.frame(side, now)
-        scale = self.fit_budget(frames)
+            units += self.frame(side, now)
+        scale = self.fit_budget(units)
         written = 0
         for track in range(self.tracks):
             frame = frames[track]
@@ -168,12 +178,10 @@ class Pegs:
         self.fresh = False
         return written
 
-    def fit_budget(self, frames):
-        """A factor /256 that keeps all strips within the current budget."""
-        units = 0  # sum of channel values; 255 on one channel draws full/3 mA
-        for frame in frames:
-            units += sum(frame)
-        idle = self.idle_ma * self.leds * len(frames)
+    def fit_budget(self, units):
+        """A factor /256 that keeps all strips within the current budget; ``units``:
+        the frames' channel values summed (255 on one channel draws full/3 mA)."""
+        idle = self.idle_ma * self.leds * self.tracks
         lit = units * self.full_ma // (3 * 255)
         if idle + lit <= self.budget or lit == 0:
             self.milliamps = idle + lit
