@@ -15,9 +15,10 @@ The app uses only this interface of that object:
     ``COLOR_ORDER``) to a track's strip with ``neopixel_write``: the one place a
     strip is written. The app scales colours itself (brightness cap, budget).
 ``display``
-    ``adafruit_ssd1306.SSD1306_I2C`` (128x64). The app writes its ``buffer``
-    (a control byte, then 8 pages of 128 column bytes) and sends pages itself
-    through its ``i2c_device``; ``show()`` sends the whole buffer.
+    The 128x64 OLED (``boards.ssd1306.SSD1306``): the app draws into its
+    ``buffer`` (a control byte, then 8 pages of 128 column bytes) and sends
+    what changed with ``send(first_page, last_page, first_column, last_column)``,
+    the one place the OLED is written.
 ``keys``
     A ``keypad.EventQueue``: ``get()`` returns an event with ``key_number``
     (0..15, row-major) and ``pressed``/``released``, or None when empty.

@@ -7,6 +7,7 @@ the MicroPython stand-ins (tests/mpstubs) build the very same object.
 
 from boards import layout
 from boards import settings as board_settings
+from boards.ssd1306 import SSD1306
 
 try:
     from typing import Any, Callable, List, Optional
@@ -82,7 +83,7 @@ def assemble(
     busio: Any,
     digitalio: Any,
     neopixel_write: Any,
-    adafruit_ssd1306: Any,
+    i2c_device: Any,
     keypad: Any,
     microcontroller: Any,
     supervisor: Any,
@@ -105,9 +106,7 @@ def assemble(
 
     i2c = busio.I2C(pin(config.I2C_SCL), pin(config.I2C_SDA), frequency=config.I2C_FREQUENCY)
     try:
-        display = adafruit_ssd1306.SSD1306_I2C(
-            config.OLED_WIDTH, config.OLED_HEIGHT, i2c, addr=config.OLED_ADDRESS
-        )
+        display = SSD1306(i2c_device.I2CDevice(i2c, config.OLED_ADDRESS))
     except ValueError:
         raise RuntimeError(
             "no OLED answers at 0x%02X on %s/%s: check its wiring"
@@ -150,7 +149,7 @@ def assemble(
 
 def build(config: Any) -> PegBoard:
     """The board object for a real Pico wired as ``config`` says."""
-    import adafruit_ssd1306
+    from adafruit_bus_device import i2c_device
     import board
     import busio
     import digitalio
@@ -170,7 +169,7 @@ def build(config: Any) -> PegBoard:
         busio,
         digitalio,
         neopixel_write,
-        adafruit_ssd1306,
+        i2c_device,
         keypad,
         microcontroller,
         supervisor,

@@ -40,7 +40,7 @@ PRELOAD = BUILTINS + ("adafruit_bus_device.i2c_device", "meter", "metercal")
 C_LIBRARIES = ("adafruit_bus_device",)
 # Deployed as .py and parsed at boot: ours and the drivers that stay Python.
 PARSED_FOLDERS = ("engine/", "lib/cribbage/", "boards/")
-PARSED_DRIVERS = ("lib/adafruit_ssd1306.py", "lib/adafruit_framebuf.py")
+PARSED_DRIVERS = ()
 
 Run = namedtuple("Run", (
     "steps",    # tools.devmeter.Step, in order

@@ -19,7 +19,7 @@ from boards.sim import dev as simdev, oled as simoled, pins as simhw
 from boards.sim.dev import FakeClock
 from boards.sim.nvm import PowerCut, SimNVM  # noqa: F401  (for tests)
 
-import adafruit_ssd1306  # noqa: E402  (pins has set up Blinka)
+from adafruit_bus_device import i2c_device  # noqa: E402  (pins has set up Blinka)
 import digitalio  # noqa: E402
 import neopixel_write  # noqa: E402
 
@@ -151,7 +151,7 @@ def build(config=None, tracks=None, settings=None, nvm=None, clock=None, oled_ad
         busio=SimpleNamespace(I2C=make_i2c),
         digitalio=digitalio,
         neopixel_write=neopixel_write,
-        adafruit_ssd1306=adafruit_ssd1306,
+        i2c_device=i2c_device,
         keypad=SimpleNamespace(KeyMatrix=make_matrix),
         microcontroller=SimpleNamespace(nvm=nvm, watchdog=dog),
         supervisor=SimpleNamespace(ticks_ms=clock.ticks_ms),

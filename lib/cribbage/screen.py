@@ -5,7 +5,8 @@ The SSD1306's buffer is page-organised: a byte is 8 pixels of one column, so a
 cell (its 5 columns and a blank one) is copied in as bytes. The big score
 digits are made once from the font, doubled. Only what changed goes over I2C
 (22.5 us a byte at 400 kHz): the cells that differ from the row drawn before,
-or the changed side's digits, each page as one window of columns.
+or the changed side's digits, each page as one window of columns, through
+the board's panel (``display.buffer``, ``display.send``).
 """
 
 WIDTH = 128
@@ -14,8 +15,6 @@ CELL = 6      # a character: 5 glyph columns and a blank one
 COLUMNS = 21  # cells on a row (126 of the 128 columns)
 _SPACE = 32
 _UNKNOWN = 63  # "?": a code the font does not have
-_SET_COL_ADDR = 0x21
-_SET_PAGE_ADDR = 0x22
 
 
 def _stretch(bits):
@@ -49,8 +48,6 @@ class Screen:
             self.big[ch] = (bytes(top), bytes(bottom))
         self.rows = [None] * PAGES   # the row keys on the panel; None: unknown
         self.texts = [None] * PAGES  # a text row's bytes as drawn
-        # Control byte 0x00 (commands follow), then the column and page window.
-        self.cmd = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0, 0))
 
     def draw(self, rows):
         """rows: 8 page keys, ('text', s), ('scores', (n, ...)) and ('bottom',)
@@ -81,7 +78,7 @@ class Screen:
                 self._cells(page, row[1].encode(), 0, COLUMNS)
             elif row[0] == "scores":
                 self._digits(page, row[1], 0, len(row[1]))
-        self.display.show()
+        self._send(0, PAGES - 1, 0, WIDTH - 1)
         self.rows = list(rows)
         return PAGES
 
@@ -165,23 +162,7 @@ class Screen:
         return 2
 
     def _send(self, first, last, col0, col1):
-        """Pages first..last, columns col0..col1, in two I2C writes: the window,
-        then the data (contiguous in the buffer: one page, or whole pages)."""
-        d = self.display
-        cmd = self.cmd
-        cmd[2] = col0
-        cmd[3] = col1
-        cmd[5] = first
-        cmd[6] = last
-        buf = d.buffer
-        start = first * WIDTH + col0  # the byte before the data: lend it the data control byte
-        kept = buf[start]
-        buf[start] = 0x40
-        with d.i2c_device:
-            d.i2c_device.write(cmd)
-        with d.i2c_device:
-            d.i2c_device.write(buf, start=start, end=1 + last * WIDTH + col1 + 1)
-        buf[start] = kept
+        self.display.send(first, last, col0, col1)
 
     def lines(self):
         """The text on the display now, row by row (for the simulator)."""
