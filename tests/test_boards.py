@@ -507,13 +507,12 @@ def test_font_header_and_glyphs():
     assert len(set(drawn)) == len(drawn), "two glyphs look the same"
 
 
-def test_framebuf_text_draws_the_glyphs_pixel_for_pixel():
-    import adafruit_framebuf
-
-    buffer = bytearray(32)  # 32 x 8 pixels: one page of 32 columns
-    frame = adafruit_framebuf.FrameBuffer(buffer, 32, 8, adafruit_framebuf.MVLSB)
-    frame.text("1" + chr(6), 0, 0, 1, font_name=os.path.join(REPO, "font5x8.bin"))
-    rows = ["".join("#" if frame.pixel(x, y) else "." for x in range(11)) for y in range(8)]
+def test_the_font_draws_the_spade_pixel_for_pixel():
+    from cribbage.screen import Screen
+    hw = sim.build()
+    Screen(hw.display, os.path.join(REPO, "font5x8.bin")).draw(
+        [("text", "1" + chr(6))] + [("text", "")] * 7)
+    rows = [row[:11] for row in hw.oled_picture().splitlines()[:8]]
     assert rows == [
         "..#.....#..",
         ".##....###.",
