@@ -60,7 +60,7 @@ class Pegs:
         self.win_start = None
         self.win_ms = WIN_MS
         self.milliamps = 0
-        self._face = None  # ((target, values), marks frame): the board's face, made once
+        self._face = None  # type: Any  # ((target, values), frame, its sum): the board's face, made once
         self._dark = bytes(size)
         self.units = [0] * tracks
 
