@@ -91,7 +91,9 @@ class Hand:
     def show_order(self):
         """[(seat, is_crib)]: clockwise from the dealer's left, the crib last."""
         n = self.config.players
-        order = [((self.dealer + i) % n, False) for i in range(1, n + 1)]
+        order = []
+        for i in range(1, n + 1):  # a loop, not a comprehension: one stack frame less
+            order.append(((self.dealer + i) % n, False))
         if has_crib(self.config):
             order.append((self.dealer, True))
         return order
@@ -123,7 +125,10 @@ class Hand:
 
     def _end(self, side):
         self.phase = OVER
-        others = [s for s in range(self.sides) if s != side]
+        others = []
+        for s in range(self.sides):
+            if s != side:
+                others.append(s)
         if self.config.variant == LOWBALL:
             # The first to the target loses; the lowest other score wins.
             self.loser = side
@@ -238,7 +243,10 @@ class Hand:
         return self._play_scores(results)
 
     def _play_scores(self, results):
-        out = self._scores([(self.side_of(seat), pts, why) for seat, pts, why in results])
+        sides = []
+        for seat, pts, why in results:
+            sides.append((self.side_of(seat), pts, why))
+        out = self._scores(sides)
         if self.phase == PLAY and self.play.over:
             self.phase = SHOW
             self.show_step = 0

@@ -49,7 +49,10 @@ class Play:
         reasons = peg_reasons(self.pile)
         scores = []
         if reasons:
-            scores.append((seat, _total(reasons), [r for r, _ in reasons]))
+            why = []
+            for r, _ in reasons:
+                why.append(r)
+            scores.append((seat, _total(reasons), why))
         if self.count == MAX_COUNT:
             self._reset()
         else:

@@ -55,7 +55,10 @@ def count_fifteens(values):
 def score_ranks(ranks):
     """Points from fifteens, pairs and runs: everything suits don't touch."""
     ordered = sorted(ranks)
-    points = 2 * count_fifteens([10 if r > 10 else r for r in ordered])
+    values = []
+    for r in ordered:  # loops, not comprehensions, on the count's path: a frame less deep
+        values.append(10 if r > 10 else r)
+    points = 2 * count_fifteens(values)
     # Walk the ranks in order: a rank seen again pairs with each copy before it;
     # a block of 3+ consecutive ranks is that many runs as the product of the
     # copies of each of its ranks (4-5-5-6 is two runs of three).
@@ -102,7 +105,9 @@ def score_nobs(hand, starter):
 def score_hand(hand, starter, crib=False):
     """The total of a hand (or crib) with the starter; cards as text or ints."""
     hand = _checked(hand, starter)
-    ranks = [RANK[c] for c in hand]
+    ranks = []
+    for c in hand:
+        ranks.append(RANK[c])
     starter = hand.pop()
     return score_ranks(ranks) + score_flush(hand, starter, crib) + score_nobs(hand, starter)
 

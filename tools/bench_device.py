@@ -354,7 +354,7 @@ def main(argv=None):
         mpy_cross, no_mpy = find_mpy_cross(args.mpy_cross)
     played = devgame.play(hand, not args.no_game)
     hand_keys = sum(1 for s in played.steps if s.label.startswith("key:") and s.part == "hand")
-    run = devrun.run_keys(played.keys, hand_keys - 1)
+    run = devrun.run_keys(played.keys, hand_keys - 1, mpy_cross)  # as deployed: .mpy if we can
     boot = devrun.run_boot(played.saved)
     loaded = set(boot.loaded) | {"code.py"}
     parsed = {s.label[8:]: s.fuel for s in devrun.run_parse().steps
@@ -365,6 +365,8 @@ def main(argv=None):
     config = boards.config_for(boards.DEFAULT_BOARD)
     report = Report(played, run, parsed, boots, no_mpy, config.KEY_SCAN_INTERVAL_S * 1000,
                     quiet=args.quiet, readme=args.keys is None)
+    print("keys run from %s" % (".mpy files, as tools/deploy.py puts them on the board" if mpy_cross
+                                else ".py files (%s)" % no_mpy))
     report.print_all()
     if not args.no_check:
         report.print_check(check_fuel())

@@ -323,9 +323,11 @@ def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=N
     return Run(meter.steps(), host.figures, host.loaded, meter, result.stdout)
 
 
-def run_keys(keys, restart_at):
-    """Boot on an erased flash, press ``keys``; restart after key ``restart_at``."""
-    return _run(keys, restart_at)
+def run_keys(keys, restart_at, mpy_cross=None):
+    """Boot on an erased flash, press ``keys``; restart after key ``restart_at``. With
+    ``mpy_cross`` the modules are .mpy files, as tools/deploy.py puts them on the board
+    (a module first imported by a key, such as the menu's, is loaded, not parsed)."""
+    return _run(keys, restart_at, prepare=_compiler(mpy_cross) if mpy_cross else None)
 
 
 def run_parse():
@@ -337,7 +339,11 @@ def run_boot(saved, mpy_cross=None):
     """Boot on a flash holding ``saved``; from .mpy files made by ``mpy_cross`` if given."""
     if mpy_cross is None:
         return _run(saved=saved)
+    return _run(saved=saved, prepare=_compiler(mpy_cross))
 
+
+def _compiler(mpy_cross):
+    """A prepare() for a run: every deployed module compiled to .mpy, its .py gone."""
     def compile_all(folder):
         for base, _dirs, files in os.walk(folder):
             for name in files:
@@ -347,7 +353,7 @@ def run_boot(saved, mpy_cross=None):
                     subprocess.run([mpy_cross, "-o", source[:-3] + ".mpy", "-s", path, source],
                                    check=True, capture_output=True, timeout=60)
                     os.remove(source)
-    return _run(saved=saved, prepare=compile_all)
+    return compile_all
 
 
 def _deployed_py(path):

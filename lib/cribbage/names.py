@@ -8,8 +8,9 @@ from engine.cards import DECK_SIZE, rank_name, rank_of, suit_of
 
 SIDE_LETTERS = "ABC"  # also the keys that peg for each side
 SUIT_GLYPHS = "\x06\x03\x04\x05"  # font5x8.bin: spade, heart, diamond, club
-# Every card's name, made once: a show's breakdown names a dozen cards at a time.
-_CARD_TEXT = tuple([rank_name(rank_of(c)) + SUIT_GLYPHS[suit_of(c)] for c in range(DECK_SIZE)])
+# Each card's name, made the first time it is wanted (not at boot) and kept: a
+# show's breakdown names a dozen cards at a time.
+_CARD_TEXT = [None] * DECK_SIZE
 
 
 def side_name(game, side):
@@ -25,4 +26,7 @@ def seat_name(game, seat):
 
 def card_text(card):
     """A card as the OLED prints it: the rank, then the suit's glyph ('J' + diamond)."""
-    return _CARD_TEXT[card]
+    text = _CARD_TEXT[card]
+    if text is None:
+        text = _CARD_TEXT[card] = rank_name(rank_of(card)) + SUIT_GLYPHS[suit_of(card)]
+    return text

@@ -35,7 +35,9 @@ class Screen:
         font = data[2:]
         blank = bytes(CELL - w)
         # One bytes object a character code (ASCII; the rest print as "?").
-        self.cells = [bytes(font[c * w:c * w + w]) + blank for c in range(128)]
+        self.cells = []  # type: list
+        for c in range(128):
+            self.cells.append(font[c * w:c * w + w] + blank)
         self.big = {}
         for ch in "0123456789":
             cols = font[ord(ch) * w:ord(ch) * w + w]
