@@ -1,32 +1,61 @@
 # Two commands do all set-up on a fresh machine: `make sim` and `make test`.
+# Each builds its own virtualenv from a lock file of pinned, hashed requirements
+# (tools/mkvenv.py: it checks PYTHON's version first, and rebuilds a virtualenv
+# made by another interpreter or from an older lock file).
 PYTHON ?= python3
-VENV := .venv
-PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+ARGS ?=
+SIM_VENV := .venv
+TEST_VENV := .venv-test
+LOCK_VENV := .venv-lock
+BENCHES := tools/bench.py tools/bench_board.py tools/bench_store.py tools/bench_device.py
+PIP_COMPILE := --quiet --generate-hashes --allow-unsafe --strip-extras \
+	--no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
+export BLINKA_OS_AGNOSTIC := 1
 
-.PHONY: test sim bench typecheck pytest clean
+.PHONY: sim test typecheck pytest bench lock clean sim-env test-env lock-env check-python
 
-$(STAMP): requirements.txt
-	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
-	touch $(STAMP)
+check-python:
+	@command -v $(PYTHON) >/dev/null || { echo "error: no $(PYTHON) on this machine; name another Python with PYTHON= (README: Quick start)" >&2; exit 2; }
+
+sim-env: check-python
+	@$(PYTHON) tools/mkvenv.py $(SIM_VENV) requirements/sim.txt
+
+test-env: check-python
+	@$(PYTHON) tools/mkvenv.py $(TEST_VENV) requirements/test.txt
+
+lock-env: check-python
+	@$(PYTHON) tools/mkvenv.py $(LOCK_VENV) requirements/lock.txt
+
+# The simulator: only what it and tools/deploy.py need, in .venv.
+# Options go to tools/sim.py: make sim ARGS="--tracks 3 --state game.bin"
+sim: sim-env
+	@$(SIM_VENV)/bin/python tools/sim.py $(ARGS)
 
 test: typecheck pytest
 
-typecheck: $(STAMP)
-	$(VENV)/bin/circuitpython_setboard raspberry_pi_pico >/dev/null
-	$(VENV)/bin/mypy --config-file mypy.ini code.py lib/cribbage boards engine
+typecheck: test-env
+	$(TEST_VENV)/bin/circuitpython_setboard raspberry_pi_pico >/dev/null
+	$(TEST_VENV)/bin/mypy --config-file mypy.ini code.py lib/cribbage boards engine
 
-pytest: $(STAMP)
-	BLINKA_OS_AGNOSTIC=1 $(VENV)/bin/pytest -q
+pytest: test-env
+	$(TEST_VENV)/bin/pytest -q
 
-sim: $(STAMP)
-	BLINKA_OS_AGNOSTIC=1 $(PY) tools/sim.py
+bench: test-env
+	@for bench in $(BENCHES); do \
+		echo "$(TEST_VENV)/bin/python $$bench"; \
+		$(TEST_VENV)/bin/python $$bench || exit $$?; \
+	done
 
-bench: $(STAMP)
-	BLINKA_OS_AGNOSTIC=1 $(PY) tools/bench.py
-	BLINKA_OS_AGNOSTIC=1 $(PY) tools/bench_board.py
-	BLINKA_OS_AGNOSTIC=1 $(PY) tools/bench_store.py
+# Regenerate the lock files from requirements/*.in with the oldest supported Python,
+# keeping every pin that still fits: make lock PYTHON=python3.11
+# To move a package on: make lock PYTHON=python3.11 LOCK_ARGS="--upgrade-package pillow"
+lock: export CUSTOM_COMPILE_COMMAND := make lock
+lock: lock-env
+	$(LOCK_VENV)/bin/pip-compile $(PIP_COMPILE) -o requirements/sim.txt requirements/sim.in
+	$(LOCK_VENV)/bin/pip-compile $(PIP_COMPILE) -o requirements/test.txt requirements/test.in
+	$(LOCK_VENV)/bin/pip-compile $(PIP_COMPILE) -o requirements/lock.txt requirements/lock.in
 
+# The virtualenvs and caches; never a saved game.
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .hypothesis
+	rm -rf $(SIM_VENV) $(TEST_VENV) $(LOCK_VENV) .pytest_cache .mypy_cache .hypothesis
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -8,24 +8,30 @@ laptop with fakes at the pin and bus level (the real drivers run above them).
 The app uses only this interface of that object:
 
 ``tracks``
-    A list of ``neopixel.NeoPixel`` strips, one per track, each
-    ``LEDS_PER_TRACK`` long with ``brightness=1.0`` and ``auto_write=False``.
-    The app scales colours itself (brightness cap, current budget), sets
-    pixels and calls ``show()``.
+    The data line (``digitalio.DigitalInOut``) of each track's strip; how many
+    tracks the board has.
+``write_strip(track, frame)``
+    Sends ``frame`` (3 bytes an LED, ``LEDS_PER_TRACK`` LEDs, in the config's
+    ``COLOR_ORDER``) to a track's strip with ``neopixel_write``: the one place a
+    strip is written. The app scales colours itself (brightness cap, budget).
 ``display``
-    ``adafruit_ssd1306.SSD1306_I2C`` (128x64): draw with ``fill``, ``pixel``,
-    ``text(s, x, y, colour, font_name=font_path)``, then ``show()``.
+    The 128x64 OLED (``boards.ssd1306.SSD1306``): the app draws into its
+    ``buffer`` (a control byte, then 8 pages of 128 column bytes) and sends
+    what changed with ``send(first_page, last_page, first_column, last_column)``,
+    the one place the OLED is written.
 ``keys``
     A ``keypad.EventQueue``: ``get()`` returns an event with ``key_number``
     (0..15, row-major) and ``pressed``/``released``, or None when empty.
-    ``KEY_LEGEND[key_number]`` is the character printed on the key.
+    ``overflowed`` is set when keys came faster than they were read (``clear()``
+    resets it). ``key_legend[key_number]`` is the character printed on the key.
 ``nvm``
     Bytes that survive power-off (``microcontroller.nvm``): ``len()``,
     indexing, slicing and slice assignment of equal length. Each assignment
     erases and rewrites the whole 4 KB flash sector unless every byte it
     covers still reads 0xFF.
-``ticks_ms()``
-    A millisecond clock (``supervisor.ticks_ms``; wraps at 2**29).
+``ticks_ms()``, ``ticks_diff(now, then)``
+    A millisecond clock (``supervisor.ticks_ms``) and the time between two of
+    its readings, across its wrap at 2**29 ms.
 ``feed_watchdog()``
     Call at least every few seconds, or the board resets.
 ``config``
@@ -34,8 +40,9 @@ The app uses only this interface of that object:
     ``hole_map[hole - 1]`` is the LED under ``hole`` (1..121) on every strip,
     from the config's ``LAYOUT`` and ``ROW_LENGTH`` (see boards/layout.py).
 ``settings``
-    Every ``CRIBBAGE_*`` key of ``settings.toml``, as ``os.getenv`` reads it
-    (an int or a str), in a dict.
+    The ``CRIBBAGE_*`` keys of ``settings.toml`` (``boards.settings.BoardSettings``):
+    ``number(name, default, low, high)`` and ``switch(name, default)`` read one;
+    ``problems`` and ``unknown()`` are lines for the OLED about values not taken.
 ``font_path``
     The path of ``font5x8.bin`` for ``display.text``.
 """
@@ -49,7 +56,7 @@ except ImportError:
 KEY_LEGEND = "123A456B789C*0#D"
 
 # The board ids (CircuitPython's board.board_id) with a config file here.
-CONFIGS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2")
+CONFIGS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2", "raspberry_pi_pico2_w")
 DEFAULT_BOARD = "raspberry_pi_pico"
 
 
@@ -63,6 +70,10 @@ def config_for(board_id: str) -> Any:
         from boards import raspberry_pi_pico2
 
         return raspberry_pi_pico2
+    if board_id == "raspberry_pi_pico2_w":
+        from boards import raspberry_pi_pico2_w
+
+        return raspberry_pi_pico2_w
     from boards import raspberry_pi_pico
 
     return raspberry_pi_pico

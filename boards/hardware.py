@@ -6,16 +6,22 @@ the MicroPython stand-ins (tests/mpstubs) build the very same object.
 """
 
 from boards import layout
+from boards import settings as board_settings
+from boards.ssd1306 import SSD1306
 
 try:
-    from typing import Any, Callable, Dict, List, Optional
+    from typing import Any, Callable, List, Optional
 except ImportError:
     pass
 
+from boards import KEY_LEGEND
+
 FONT_PATH = "font5x8.bin"  # at the root of CIRCUITPY, next to code.py
-SETTINGS_FILE = "settings.toml"  # CircuitPython runs code.py from the root
-SETTINGS_PREFIX = "CRIBBAGE_"
+TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps to 0 here (about 6.2 days)
+TRACKS = "CRIBBAGE_TRACKS"
+WATCHDOG = "CRIBBAGE_WATCHDOG"
 DEFAULT_TRACKS = 2
+MIN_TRACKS = 2  # two players, or two partnerships, at the least
 
 
 class PegBoard:
@@ -25,16 +31,18 @@ class PegBoard:
         self,
         config: Any,
         tracks: List[Any],
+        write: Callable[[Any, Any], None],
         display: Any,
         keys: Any,
         nvm: Any,
         ticks_ms: Callable[[], int],
         feed_watchdog: Callable[[], None],
-        settings: Dict[str, Any],
+        settings: Any,
         font_path: str,
     ) -> None:
         self.config = config
         self.tracks = tracks
+        self._write = write
         self.display = display
         self.keys = keys
         self.nvm = nvm
@@ -43,32 +51,23 @@ class PegBoard:
         self.settings = settings
         self.font_path = font_path
         self.hole_map = layout.hole_map(config)  # hole_map[hole - 1] = LED under the hole
+        self.key_legend = KEY_LEGEND  # key_number -> the character printed on the key
         self.i2c = None  # type: Any
         self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive
 
 
-def read_settings(getenv: Callable[[str], Any], path: str = SETTINGS_FILE) -> Dict[str, Any]:
-    """Every ``CRIBBAGE_*`` key in settings.toml, valued as ``os.getenv`` reads it."""
-    settings = {}  # type: Dict[str, Any]
-    try:
-        with open(path) as toml:
-            for line in toml:
-                name = line.split("=", 1)[0].strip()
-                if name.startswith(SETTINGS_PREFIX):
-                    settings[name] = getenv(name)
-    except OSError:
-        pass  # no settings.toml: every setting takes its default
-    return settings
+    def write_strip(self, track: int, frame: Any) -> None:
+        """Send ``frame`` (3 bytes an LED, in the strip's COLOR_ORDER) down a track's data line."""
+        self._write(self.tracks[track], frame)
+
+    def ticks_diff(self, now: int, then: int) -> int:
+        """Milliseconds from ``then`` to ``now`` on ``ticks_ms``'s wrapping clock."""
+        return (now - then) % TICKS_PERIOD
 
 
-def track_count(config: Any, settings: Dict[str, Any]) -> int:
-    """How many strips are fitted: CRIBBAGE_TRACKS (2 or 3), at most one per data pin."""
-    wanted = settings.get("CRIBBAGE_TRACKS", DEFAULT_TRACKS)
-    try:
-        wanted = int(wanted)
-    except (TypeError, ValueError):
-        wanted = DEFAULT_TRACKS
-    return max(1, min(wanted, len(config.TRACK_PINS)))
+def track_count(config: Any, settings: Any) -> int:
+    """How many strips are fitted: CRIBBAGE_TRACKS, 2 up to one per data pin."""
+    return settings.number(TRACKS, DEFAULT_TRACKS, MIN_TRACKS, len(config.TRACK_PINS))
 
 
 def _no_watchdog() -> None:
@@ -77,13 +76,14 @@ def _no_watchdog() -> None:
 
 def assemble(
     config: Any,
-    settings: Dict[str, Any],
+    settings: Any,
     font_path: str,
     tracks: int,
     board: Any,
     busio: Any,
-    neopixel: Any,
-    adafruit_ssd1306: Any,
+    digitalio: Any,
+    neopixel_write: Any,
+    i2c_device: Any,
     keypad: Any,
     microcontroller: Any,
     supervisor: Any,
@@ -100,21 +100,13 @@ def assemble(
 
     strips = []
     for name in config.TRACK_PINS[:tracks]:
-        strips.append(
-            neopixel.NeoPixel(
-                pin(name),
-                config.LEDS_PER_TRACK,
-                brightness=1.0,
-                auto_write=False,
-                pixel_order=config.COLOR_ORDER,
-            )
-        )
+        data = digitalio.DigitalInOut(pin(name))
+        data.direction = digitalio.Direction.OUTPUT
+        strips.append(data)
 
     i2c = busio.I2C(pin(config.I2C_SCL), pin(config.I2C_SDA), frequency=config.I2C_FREQUENCY)
     try:
-        display = adafruit_ssd1306.SSD1306_I2C(
-            config.OLED_WIDTH, config.OLED_HEIGHT, i2c, addr=config.OLED_ADDRESS
-        )
+        display = SSD1306(i2c_device.I2CDevice(i2c, config.OLED_ADDRESS))
     except ValueError:
         raise RuntimeError(
             "no OLED answers at 0x%02X on %s/%s: check its wiring"
@@ -130,7 +122,7 @@ def assemble(
     )
 
     feed = _no_watchdog
-    if settings.get("CRIBBAGE_WATCHDOG", 1):
+    if settings.switch(WATCHDOG, True):
         dog = microcontroller.watchdog
         dog.timeout = config.WATCHDOG_TIMEOUT_S
         dog.mode = watchdog.WatchDogMode.RESET
@@ -141,6 +133,7 @@ def assemble(
     hw = make(
         config,
         strips,
+        neopixel_write.neopixel_write,
         display,
         matrix.events,
         microcontroller.nvm,
@@ -156,17 +149,17 @@ def assemble(
 
 def build(config: Any) -> PegBoard:
     """The board object for a real Pico wired as ``config`` says."""
-    import adafruit_ssd1306
+    from adafruit_bus_device import i2c_device
     import board
     import busio
+    import digitalio
     import keypad
     import microcontroller
-    import neopixel
-    import os
+    import neopixel_write
     import supervisor
     import watchdog
 
-    settings = read_settings(os.getenv)
+    settings = board_settings.read()
     return assemble(
         config,
         settings,
@@ -174,8 +167,9 @@ def build(config: Any) -> PegBoard:
         track_count(config, settings),
         board,
         busio,
-        neopixel,
-        adafruit_ssd1306,
+        digitalio,
+        neopixel_write,
+        i2c_device,
         keypad,
         microcontroller,
         supervisor,

@@ -1,7 +1,8 @@
 """engine: the rules of cribbage, pure and portable (CPython, CircuitPython, MicroPython)."""
 
 from engine.cards import parse_card, parse_cards, card_name
-from engine.show import score_hand, score_show, is_impossible
+from engine.show import score_hand, score_show
+from engine.rules import is_impossible, limits
 from engine.pegging import peg_points
-from engine.game import Game
+from engine.game import Game, Outcome, Score
 from engine.rules import make_config

@@ -1,4 +1,8 @@
-"""engine.match: skunks, game values and the match tally."""
+"""engine.match: skunks, game values and the match tally.
+
+Every skunk line is here: the rules, the board's marks and the OLED ask
+skunk_lines() and skunk_line() rather than knowing the holes.
+"""
 
 GAME_HOLE = 121
 SHORT_GAME_HOLE = 61
@@ -13,17 +17,36 @@ DEFAULT_VALUES = (1, 2, 4, 0)
 SKUNK_NAMES = ("", "skunk", "double skunk", "triple skunk")
 
 
-def skunk_level(loser_score, target, values=DEFAULT_VALUES):
-    """0 = plain win, 1 = skunk, 2 = double, 3 = triple."""
+# The lines a loser must reach, highest first: a 121-hole game's, the same with
+# the triple skunk valued, a 61-hole game's.
+_LINES = ((SKUNK_LINE, DOUBLE_SKUNK_LINE), (SKUNK_LINE, DOUBLE_SKUNK_LINE, TRIPLE_SKUNK_LINE),
+          (SHORT_SKUNK_LINE,))
+
+
+def skunk_lines(target, values=DEFAULT_VALUES):
+    """The lines a loser must reach, highest first: (91, 61), with the triple
+    skunk valued (91, 61, 31); a 61-hole game (31,)."""
+    return _LINES[2 if target == SHORT_GAME_HOLE else 1 if values[3] else 0]
+
+
+def skunk_line(level, target):
+    """The line a loser skunked at `level` (1 skunk, 2 double, 3 triple) fell
+    short of; 0 for a plain win."""
+    if level <= 0:
+        return 0
     if target == SHORT_GAME_HOLE:
-        return 1 if loser_score < SHORT_SKUNK_LINE else 0
-    if loser_score < TRIPLE_SKUNK_LINE and values[3]:
-        return 3
-    if loser_score < DOUBLE_SKUNK_LINE:
-        return 2
-    if loser_score < SKUNK_LINE:
-        return 1
-    return 0
+        return SHORT_SKUNK_LINE
+    return (SKUNK_LINE, DOUBLE_SKUNK_LINE, TRIPLE_SKUNK_LINE)[level - 1]
+
+
+def skunk_level(loser_score, target, values=DEFAULT_VALUES):
+    """0 = plain win, 1 = skunk, 2 = double, 3 = triple: one per line missed."""
+    level = 0
+    # (The table, not skunk_lines(): one call less deep at the end of a game.)
+    for line in _LINES[2 if target == SHORT_GAME_HOLE else 1 if values[3] else 0]:
+        if loser_score < line:
+            level += 1
+    return level
 
 
 def game_value(level, values=DEFAULT_VALUES):

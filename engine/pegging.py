@@ -1,6 +1,7 @@
 """engine.pegging: points for the card just laid in the play."""
 
-from engine.cards import parse_card
+from engine.cards import RANK, VALUE, parse_card
+from engine.errors import OverThirtyOne
 
 MAX_COUNT = 31
 FIFTEEN = 15
@@ -9,8 +10,7 @@ FIFTEEN = 15
 def pile_count(pile):
     total = 0
     for c in pile:
-        r = c // 4 + 1
-        total += 10 if r > 10 else r
+        total += VALUE[c]
     return total
 
 
@@ -21,13 +21,13 @@ def peg_reasons(pile):
         return []
     count = pile_count(cards)
     if count > MAX_COUNT:
-        raise ValueError("the count is %d; the limit is %d" % (count, MAX_COUNT))
+        raise OverThirtyOne("the count is %d; the limit is %d" % (count, MAX_COUNT))
     reasons = []
     if count == FIFTEEN:
         reasons.append(("fifteen", 2))
     elif count == MAX_COUNT:
         reasons.append(("thirty-one", 2))
-    ranks = [c // 4 + 1 for c in cards]
+    ranks = [RANK[c] for c in cards]
     last = ranks[-1]
     same = 1
     i = len(ranks) - 2

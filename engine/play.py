@@ -6,8 +6,8 @@ cannot play says go; when no seat can play, the last to lay a card pegs 1
 lay leads the next series.
 """
 
-from engine.cards import card_name
-from engine.errors import IllegalAction, OverThirtyOne, WrongPhase
+from engine.cards import VALUE, card_name
+from engine.errors import OverThirtyOne, WrongPhase
 from engine.pegging import MAX_COUNT, peg_reasons, pile_count
 
 NOBODY = 255
@@ -32,10 +32,10 @@ class Play:
         """Raise IllegalAction unless the seat to play may lay `card`."""
         if self.over:
             raise WrongPhase("the play is over: all cards are out")
-        value = min(card // 4 + 1, 10)
+        value = VALUE[card]
         if self.count + value > MAX_COUNT:
             raise OverThirtyOne("%s makes the count %d; the limit is %d"
-                                % (card_name(card), self.count + value, MAX_COUNT))
+                                % (card_name(card), self.count + value, MAX_COUNT), (card,))
 
     def lay(self, card):
         """The seat to play lays `card`: [(seat, points, reasons)]."""
@@ -49,7 +49,10 @@ class Play:
         reasons = peg_reasons(self.pile)
         scores = []
         if reasons:
-            scores.append((seat, _total(reasons), [r for r, _ in reasons]))
+            why = []
+            for r, _ in reasons:
+                why.append(r)
+            scores.append((seat, _total(reasons), why))
         if self.count == MAX_COUNT:
             self._reset()
         else:
@@ -60,7 +63,7 @@ class Play:
         if self.over:
             raise WrongPhase("the play is over: all cards are out")
         if self.count + 10 <= MAX_COUNT:  # even a ten-card fits
-            raise IllegalAction("the count is %d: any card fits, no go" % self.count)
+            raise WrongPhase("the count is %d: any card fits, no go" % self.count)
 
     def go(self):
         """The seat to play cannot: [(seat, points, reasons)] for a go point."""
@@ -68,6 +71,15 @@ class Play:
         seat = self.turn
         self.passed |= 1 << seat
         return self._pass_turn(seat)
+
+    def copy(self):
+        """An independent copy: what a game keeps while an action might fail."""
+        play = Play(self.seats, self.turn, 0)
+        play.count, play.passed, play.last = self.count, self.passed, self.last
+        play.left = list(self.left)
+        play.pile = list(self.pile)
+        play.laid = [list(cards) for cards in self.laid]
+        return play
 
     def _can_play(self, seat):
         return self.left[seat] > 0 and not (self.passed >> seat) & 1

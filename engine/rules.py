@@ -1,8 +1,14 @@
-"""engine.rules: the settings a game is played under."""
+"""engine.rules: the settings a game is played under, and the caps they give.
+
+Every cap the board checks a claim or a keyed score against is in limits()
+and is_impossible(). Their table was worked out by counting every deal of
+every hand size (`python tools/handstats.py --caps`); tests/test_handstats.py
+counts them again and compares.
+"""
 
 from collections import namedtuple
 
-from engine.errors import IllegalAction
+from engine.errors import BadConfig
 from engine.match import DEFAULT_VALUES, GAME_HOLE, SHORT_GAME_HOLE
 
 STANDARD = 0
@@ -26,21 +32,21 @@ def make_config(players=2, target=GAME_HOLE, variant=STANDARD, muggins=False,
 
 def check_config(config):
     if config.players not in (2, 3, 4):
-        raise IllegalAction("players must be 2, 3 or 4 (two teams)")
+        raise BadConfig("players must be 2, 3 or 4 (two teams)")
     if config.target not in (GAME_HOLE, SHORT_GAME_HOLE):
-        raise IllegalAction("the game is to 121 or 61 holes")
+        raise BadConfig("the game is to 121 or 61 holes")
     if not 0 <= config.variant < len(VARIANT_NAMES):
-        raise IllegalAction("unknown variant %r" % (config.variant,))
+        raise BadConfig("unknown variant %r" % (config.variant,))
     if config.variant == FIVE_CARD and config.players != 2:
-        raise IllegalAction("five-card cribbage is for 2 players")
+        raise BadConfig("five-card cribbage is for 2 players")
     if config.match_games not in (1, 3, 5):
-        raise IllegalAction("a match is 1, 3 or 5 games")
+        raise BadConfig("a match is 1, 3 or 5 games")
     values = config.values
     if len(values) != 4 or values[0] < 1 or values[1] < values[0] or values[2] < values[1]:
-        raise IllegalAction("game values must rise: win <= skunk <= double skunk")
+        raise BadConfig("game values must rise: win <= skunk <= double skunk")
     for v in values:
         if not 0 <= v <= 9:
-            raise IllegalAction("a game value is 0..9")
+            raise BadConfig("a game value is 0..9")
 
 
 def sides_of(players):
@@ -64,3 +70,35 @@ def has_crib(config):
 
 
 CRIB_SIZE = 4
+
+
+Limits = namedtuple("Limits", ("max_hand", "max_crib", "impossible_hand", "impossible_crib",
+                               "max_peg"))
+
+# Cards in the hand (the starter makes one more): (the highest total, the
+# totals below it that no hand makes). A crib is 4 cards: its flush needs the
+# starter too, which changes no total here.
+_HANDS = {
+    3: (20, (16, 17, 18, 19)),                      # 5 5 5 | 5
+    4: (29, (19, 25, 26, 27)),                      # 5 5 5 J | 5, nobs
+    5: (46, (35, 41, 42, 43, 44, 45)),              # 4 5 5 6 6 | 4
+    6: (72, (53, 55, 61, 64, 65, 67, 68, 69, 71)),  # 4 5 5 5 6 6 | 4
+}
+# The most one card pegs in the play: a double pair royal that makes 15 or 31
+# (5 6 A A A A); a pair and a run never come with the same card. Go, his
+# heels and five-card's three for last peg less.
+MAX_PLAY_PEG = 14
+
+
+def is_impossible(total, size=4, crib=False):
+    """A claim no hand of `size` cards (or crib) and the starter can score."""
+    top, low = _HANDS[CRIB_SIZE if crib else size]
+    return total < 0 or total > top or total in low
+
+
+def limits(config):
+    """The caps of a game under `config`: its hands, its crib (0 and () if it
+    has none) and the most one keyed score can be."""
+    top, low = _HANDS[hand_size(config)]
+    best, none = _HANDS[CRIB_SIZE] if has_crib(config) else (0, ())
+    return Limits(top, best, low, none, max(top, best, MAX_PLAY_PEG))

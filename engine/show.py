@@ -2,24 +2,16 @@
 
 from collections import namedtuple
 
-from engine.cards import JACK, parse_cards
+from engine.cards import JACK, RANK, SUIT, VALUE, make_card, parse_cards
+from engine.rules import is_impossible as is_impossible  # the caps live in engine.rules
 
 Item = namedtuple("Item", ("kind", "cards", "points"))
 Show = namedtuple("Show", ("total", "items", "spoken"))
-
-# Totals no 4-card hand with a starter can make ("nineteen" is table slang for 0).
-IMPOSSIBLE_TOTALS = (19, 25, 26, 27)
-MAX_HAND = 29
 
 _NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven",
             "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen",
             "fifteen", "sixteen", "seventeen", "eighteen", "nineteen")
 _TENS = ("twenty", "thirty")
-
-
-def is_impossible(total):
-    """A claim no hand of 4 cards and a starter can score."""
-    return total in IMPOSSIBLE_TOTALS or total > MAX_HAND or total < 0
 
 
 def _checked(hand, starter):
@@ -63,7 +55,10 @@ def count_fifteens(values):
 def score_ranks(ranks):
     """Points from fifteens, pairs and runs: everything suits don't touch."""
     ordered = sorted(ranks)
-    points = 2 * count_fifteens([10 if r > 10 else r for r in ordered])
+    values = []
+    for r in ordered:  # loops, not comprehensions, on the count's path: a frame less deep
+        values.append(10 if r > 10 else r)
+    points = 2 * count_fifteens(values)
     # Walk the ranks in order: a rank seen again pairs with each copy before it;
     # a block of 3+ consecutive ranks is that many runs as the product of the
     # copies of each of its ranks (4-5-5-6 is two runs of three).
@@ -93,26 +88,26 @@ def score_ranks(ranks):
 
 
 def score_flush(hand, starter, crib=False):
-    suit = hand[0] % 4
+    suit = SUIT[hand[0]]
     for c in hand:
-        if c % 4 != suit:
+        if SUIT[c] != suit:
             return 0
-    if starter % 4 == suit:
+    if SUIT[starter] == suit:
         return len(hand) + 1
     return 0 if crib else len(hand)  # a crib flush needs the starter too
 
 
 def score_nobs(hand, starter):
-    for c in hand:
-        if c // 4 + 1 == JACK and c % 4 == starter % 4:
-            return 1
-    return 0
+    """His nobs: the jack of the starter's suit in the hand."""
+    return 1 if make_card(JACK, SUIT[starter]) in hand else 0
 
 
 def score_hand(hand, starter, crib=False):
     """The total of a hand (or crib) with the starter; cards as text or ints."""
     hand = _checked(hand, starter)
-    ranks = [c // 4 + 1 for c in hand]
+    ranks = []
+    for c in hand:
+        ranks.append(RANK[c])
     starter = hand.pop()
     return score_ranks(ranks) + score_flush(hand, starter, crib) + score_nobs(hand, starter)
 
@@ -125,7 +120,7 @@ def _fifteen_items(cards):
         chosen = []
         for i in range(n):
             if mask & (1 << i):
-                total += min(cards[i] // 4 + 1, 10)
+                total += VALUE[cards[i]]
                 chosen.append(cards[i])
         if total == 15:
             items.append(Item("fifteen", tuple(chosen), 2))
@@ -136,7 +131,7 @@ def _pair_items(cards):
     items = []
     for i in range(len(cards)):
         for j in range(i + 1, len(cards)):
-            if cards[i] // 4 == cards[j] // 4:
+            if RANK[cards[i]] == RANK[cards[j]]:
                 items.append(Item("pair", (cards[i], cards[j]), 2))
     return items
 
@@ -144,7 +139,7 @@ def _pair_items(cards):
 def _run_items(cards):
     by_rank = [[] for _ in range(15)]  # type: list
     for c in cards:
-        by_rank[c // 4 + 1].append(c)
+        by_rank[RANK[c]].append(c)
     items = []
     start = 1
     for r in range(1, 15):
@@ -171,8 +166,7 @@ def score_show(hand, starter, crib=False):
         suited = sorted(hand + [starter]) if flush > len(hand) else sorted(hand)
         items.append(Item("flush", tuple(suited), flush))
     if score_nobs(hand, starter):
-        nobs = [c for c in hand if c // 4 + 1 == JACK and c % 4 == starter % 4]
-        items.append(Item("nobs", (nobs[0],), 1))
+        items.append(Item("nobs", (make_card(JACK, SUIT[starter]),), 1))
     total = 0
     for item in items:
         total += item.points

@@ -2,19 +2,18 @@
 
 A saved game is a snapshot of the state when the game began followed by the
 journal of actions since, each a few bytes: replaying them rebuilds the game
-exactly, undo history included. Every value is one byte (0..255).
+exactly, undo history included. Every value is one byte (0..255). This module
+reads and writes the bytes; engine.game applies them, through Game.load() and
+Game.replay().
 """
 
-from engine.errors import IllegalAction
+from engine.errors import BadSave, IllegalAction
 from engine.pegging import MAX_COUNT, pile_count
+from engine.hand import PHASE_NAMES, PLAY
 from engine.play import NOBODY, Play
 from engine.rules import Config, check_config, hand_size, has_crib, sides_of
 
 FORMAT = 2  # bump when the layout below changes; older data is refused
-
-# engine.game's phases are 0..4 (CUT, STARTER, PLAY, SHOW, OVER); a PLAY needs a Play.
-_PHASES = 5
-_PLAY_PHASE = 2
 
 # Event codes: the first byte of each journalled action.
 PEG = 1        # side, points
@@ -31,50 +30,27 @@ _ARITY = {PEG: 2, STARTER: 1, LAY: 1, GO: 0, NEXT: 0, DEALER: 1, MISDEAL: 0}
 
 
 def check_event(event):
-    """Raise ValueError unless `event` is well formed (length, card range)."""
+    """Raise BadSave unless `event` is well formed (length, card range)."""
     if not event:
-        raise ValueError("empty event")
+        raise BadSave("empty event")
     op = event[0]
     if op in _ARITY:
         if len(event) != 1 + _ARITY[op]:
-            raise ValueError("event %d: %d bytes" % (op, len(event)))
+            raise BadSave("event %d: %d bytes" % (op, len(event)))
         cards = event[1:] if op in (STARTER, LAY) else ()
     elif op == SHOW:
         if len(event) < 4 or len(event) != 4 + event[3]:
-            raise ValueError("show event: bad length")
+            raise BadSave("show event: bad length")
         cards = event[4:]
     elif op == CUT:
         if len(event) < 2 or len(event) != 2 + event[1]:
-            raise ValueError("cut event: bad length")
+            raise BadSave("cut event: bad length")
         cards = event[2:]
     else:
-        raise ValueError("unknown event %d" % op)
+        raise BadSave("unknown event %d" % op)
     for c in cards:
         if not 0 <= c < 52:
-            raise ValueError("card %d out of range" % c)
-
-
-def apply(game, event):
-    """Run one event through the rules; nothing changes if it is refused."""
-    check_event(event)
-    op = event[0]
-    if op == PEG:
-        return game._act_peg(event[1], event[2])
-    if op == STARTER:
-        return game._act_starter(event[1])
-    if op == LAY:
-        return game._act_lay(event[1])
-    if op == GO:
-        return game._act_go()
-    if op == SHOW:
-        return game._act_show(event[1], event[2], list(event[4:]))
-    if op == NEXT:
-        return game._act_next()
-    if op == DEALER:
-        return game._act_dealer(event[1])
-    if op == CUT:
-        return game._act_cut(list(event[2:]))
-    return game._act_misdeal()
+            raise BadSave("card %d out of range" % c)
 
 
 def _byte(v):
@@ -103,11 +79,14 @@ def encode(game):
     return bytes([_byte(v) for v in out])
 
 
-def decode(game, data):
-    """Load a state written by encode() into `game`; ValueError if it is not one."""
+def read(data):
+    """(config, fields) from encode() bytes, fields in the order the bytes
+    hold them: (tally, games_played, dealer, phase, hand_no, show_step,
+    starter, winner, loser, level, last_side, scores, backs, seen, play).
+    BadSave if they are not a state the rules can reach."""
     try:
         if data[0] != FORMAT:
-            raise ValueError("saved state format %d, this board reads %d" % (data[0], FORMAT))
+            raise BadSave("saved state format %d, this board reads %d" % (data[0], FORMAT))
         players, target, variant, muggins = data[1], data[2], data[3], data[4]
         config = Config(players, target, variant, bool(muggins), tuple(data[5:9]), data[9])
         check_config(config)
@@ -129,61 +108,59 @@ def decode(game, data):
         else:
             pos += 1
         if pos != len(data) or len(fields) != 10 or len(backs) != sides:
-            raise ValueError("saved state has the wrong length")
+            raise BadSave("saved state has the wrong length")
         _check_state(config, sides, fields, seen, play)
     except (IndexError, IllegalAction) as err:
-        raise ValueError("not a saved game: %s" % err)
-    game.config = config
-    game.sides = sides
-    game.tally = tally
-    (game.games_played, game.dealer, game.phase, game.hand_no, game.show_step,
-     game.starter, game.winner, game.loser, game.level, game.last_side) = fields
-    game.scores = scores
-    game.backs = backs
-    game.seen = seen
-    game.play = play
+        raise BadSave("not a saved game: %s" % err)
+    return config, tuple([tally] + fields + [scores, backs, seen, play])
+
+
+def decode(game, data):
+    """Load a state written by encode() into `game` as its start (its journal
+    is cleared); BadSave, and the game as it was, if it is not one."""
+    game.load(data)
 
 
 def _check_state(config, sides, fields, seen, play):
-    """ValueError unless the decoded fields make a state the rules can reach."""
+    """BadSave unless the decoded fields make a state the rules can reach."""
     dealer, phase, show_step, starter = fields[1], fields[2], fields[4], fields[5]
     winner, loser, level, last_side = fields[6], fields[7], fields[8], fields[9]
     players = config.players
-    if dealer >= players or phase >= _PHASES or level > 3:
-        raise ValueError("bad dealer, phase or skunk")
+    if dealer >= players or phase >= len(PHASE_NAMES) or level > 3:
+        raise BadSave("bad dealer, phase or skunk")
     if show_step > players + (1 if has_crib(config) else 0):
-        raise ValueError("bad show step")
+        raise BadSave("bad show step")
     for side in (winner, loser, last_side):
         if side != NOBODY and side >= sides:
-            raise ValueError("bad side")
+            raise BadSave("bad side")
     _check_cards(seen)
     if starter != NOBODY and starter > 51:
-        raise ValueError("bad starter")
+        raise BadSave("bad starter")
     if play is None:
-        if phase == _PLAY_PHASE:
-            raise ValueError("the play is missing")
+        if phase == PLAY:
+            raise BadSave("the play is missing")
         return
     seats = play.seats
     if seats != players or play.passed >> seats:
-        raise ValueError("bad play")
+        raise BadSave("bad play")
     if play.turn != NOBODY and (play.turn >= seats or not play.left[play.turn]):
-        raise ValueError("bad turn")
+        raise BadSave("bad turn")
     if play.last != NOBODY and play.last >= seats:
-        raise ValueError("bad last player")
+        raise BadSave("bad last player")
     _check_cards(play.pile)
     if play.count != pile_count(play.pile) or play.count > MAX_COUNT:
-        raise ValueError("bad count")
+        raise BadSave("bad count")
     size = hand_size(config)
     for seat in range(seats):
         _check_cards(play.laid[seat])
         if play.left[seat] + len(play.laid[seat]) != size:
-            raise ValueError("bad hand")
+            raise BadSave("bad hand")
 
 
 def _check_cards(cards):
     for i in range(len(cards)):
         if cards[i] > 51 or cards[i] in cards[:i]:
-            raise ValueError("bad card")
+            raise BadSave("bad card")
 
 
 def to_bytes(game):
@@ -192,7 +169,7 @@ def to_bytes(game):
     FORMAT, snapshot length, snapshot, event count (2 bytes), then each event
     as its length and its bytes: a save cut short anywhere is refused.
     """
-    base = game._checkpoints[0]
+    base = game.start()
     out = bytearray([FORMAT, len(base)])
     out.extend(base)
     count = len(game.journal)
@@ -205,28 +182,27 @@ def to_bytes(game):
 
 
 def from_bytes(game_class, data):
-    """Rebuild a Game from to_bytes() output; ValueError for anything else."""
+    """Rebuild a Game from to_bytes() output; BadSave for anything else."""
     if len(data) < 2 or data[0] != FORMAT:
-        raise ValueError("not a saved game (format)")
+        raise BadSave("not a saved game (format)")
     n = data[1]
     game = game_class()
-    decode(game, bytes(data[2:2 + n]))
-    game._reset_journal()
+    game.load(bytes(data[2:2 + n]))
     pos = 2 + n
     if pos + 2 > len(data):
-        raise ValueError("saved game cut short")
+        raise BadSave("saved game cut short")
     count = (data[pos] << 8) | data[pos + 1]
     pos += 2
     while pos < len(data):
         size = data[pos]
         event = bytes(data[pos + 1:pos + 1 + size])
         if len(event) != size:
-            raise ValueError("saved game cut short")
+            raise BadSave("saved game cut short")
         try:
-            game._do(event)
+            game.replay(event)
         except IllegalAction as err:
-            raise ValueError("saved game does not replay: %s" % err)
+            raise BadSave("saved game does not replay: %s" % err)
         pos += 1 + size
     if len(game.journal) != count:
-        raise ValueError("saved game cut short: %d of %d actions" % (len(game.journal), count))
+        raise BadSave("saved game cut short: %d of %d actions" % (len(game.journal), count))
     return game

@@ -18,16 +18,16 @@ from engine import state
 from engine.cards import card_name, rank_of, suit_of, value_of
 from engine.errors import BadClaim, GameOver, IllegalAction, OverThirtyOne, WrongPhase
 from engine.game import CUT, OVER, PLAY, SHOW, STARTER
-from engine.match import games_to_win, game_value, skunk_level
+from engine.match import games_to_win, game_value, skunk_level, skunk_line, skunk_lines
 from engine.pegging import peg_reasons
 from engine.play import NOBODY, Play
 from engine.rules import (FIVE_CARD, LOWBALL, SEVEN_CARD, SHOTGUN, has_crib, hand_size,
-                          sides_of)
+                          limits, sides_of)
 from engine.show import score_hand, score_ranks, score_show
 
 try:
-    import naive
-except ImportError:  # run from outside tests/
+    from tools import naive
+except ImportError:  # run without tools/ beside engine/
     naive = None
 
 
@@ -89,16 +89,16 @@ def play_hand(game, hands, crib, starter, log=None):
             log.append(state.encode(game))
         return result
 
-    scores.extend(note(game.turn_starter(starter)))
+    scores.extend(note(game.turn_starter(starter)).scores)
     held = [list(h) for h in hands]
     while game.phase == PLAY:
         seat = game.play.turn
         fits = [c for c in held[seat] if game.play.count + value_of(c) <= 31]
         if fits:
             held[seat].remove(fits[0])
-            scores.extend(note(game.lay(fits[0])))
+            scores.extend(note(game.lay(fits[0])).scores)
         else:
-            scores.extend(note(game.go()))
+            scores.extend(note(game.go()).scores)
     while game.phase == SHOW:
         seat, is_crib = game.showing()
         counted = note(game.count_show(crib if is_crib else hands[seat]))
@@ -222,10 +222,10 @@ def check_play_rules_example():
     game = Game()
     game.turn_starter(parse_card("KC"))
     assert game.play.turn == 1
-    assert game.lay(parse_card("6H")) == []
-    assert game.lay(parse_card("9S"))[0].points == 2
-    assert game.lay(parse_card("9D"))[0].reasons == ["pair"]
-    s = game.lay(parse_card("7C"))
+    assert game.lay(parse_card("6H")).scores == []
+    assert game.lay(parse_card("9S")).scores[0].points == 2
+    assert game.lay(parse_card("9D")).scores[0].reasons == ["pair"]
+    s = game.lay(parse_card("7C")).scores
     assert s[0].side == 0 and s[0].points == 2 and s[0].reasons == ["thirty-one"]
     assert game.play.count == 0 and game.play.turn == 1
 
@@ -240,7 +240,7 @@ def check_play_go_and_refusals():
     game.go()
     assert game.play.turn == 1
     game.lay(parse_card("4C"))
-    s = game.go()
+    s = game.go().scores
     assert s[0].side == 1 and s[0].points == 1 and s[0].reasons == ["go"]
     assert game.play.turn == 0
     game.lay(parse_card("5H"))
@@ -255,7 +255,7 @@ def check_play_three_and_four_players():
     game.go()
     game.lay(parse_card("AS"))
     game.go()
-    s = game.go()
+    s = game.go().scores
     assert s[0].side == 1 and s[0].points == 1
     assert game.play.turn == 2
     game = Game(make_config(players=4), dealer=3)
@@ -302,13 +302,29 @@ def check_match_skunks():
     assert games_to_win(1) == 1 and games_to_win(3) == 2 and games_to_win(5) == 3
 
 
+def check_match_skunk_lines():
+    assert skunk_lines(121) == (91, 61) and skunk_lines(61) == (31,)
+    assert skunk_lines(121, (1, 2, 4, 5)) == (91, 61, 31)
+    assert [skunk_line(level, 121) for level in range(4)] == [0, 91, 61, 31]
+    assert skunk_line(1, 61) == 31 and skunk_line(0, 61) == 0
+
+
+def check_rules_caps():
+    caps = [limits(make_config(variant=v)) for v in (0, FIVE_CARD, SEVEN_CARD, SHOTGUN, LOWBALL)]
+    assert [c.max_hand for c in caps] == [29, 20, 46, 72, 29]
+    assert [c.max_peg for c in caps] == [29, 29, 46, 72, 29]
+    assert caps[0].impossible_hand == (19, 25, 26, 27) == caps[1].impossible_crib
+    assert caps[3].max_crib == 0 and caps[3].impossible_crib == ()
+    assert is_impossible(16, 3) and not is_impossible(16, 3, True) and is_impossible(47, 5)
+
+
 # --- the game ------------------------------------------------------------------------
 
 def check_game_cut_for_deal():
     game = Game(cut=True)
     assert game.phase == CUT
     assert "cut again" in refused_unchanged(game, lambda: game.cut_for_deal(cards("5H 5D")))
-    assert game.cut_for_deal(cards("9H AD")) == 1
+    assert game.cut_for_deal(cards("9H AD")).scores == []
     assert game.dealer == 1 and game.phase == STARTER and game.pone == 0
     game = Game()
     game.set_dealer(1)
@@ -344,7 +360,7 @@ def check_game_heels_can_win():
     for _ in range(4):
         game.peg(0, 29)
     game.peg(0, 3)  # 119
-    s = game.turn_starter(parse_card("JD"))
+    s = game.turn_starter(parse_card("JD")).scores
     assert s[0].reasons == ["his heels"] and game.scores[0] == 121
     assert game.over and game.winner == 0
     raises(GameOver, lambda: game.lay(parse_card("5H")))
@@ -389,7 +405,7 @@ def check_game_over_mid_play():
     game.peg(0, 3)  # the dealer: 119
     game.turn_starter(parse_card("2C"))
     game.lay(parse_card("5H"))
-    s = game.lay(parse_card("KH"))
+    s = game.lay(parse_card("KH")).scores
     assert s[0].reasons == ["fifteen"] and game.over and game.scores == [121, 0]
     assert game.phase == OVER and game.winner == 0
     refused_unchanged(game, lambda: game.lay(parse_card("3D")), GameOver)
@@ -408,6 +424,55 @@ def check_game_ends_in_a_random_hand():
         assert game.scores[1 - game.winner] < 121
         assert game.hand_no == 0
         yield
+
+
+def check_game_atomic():
+    # A MemoryError in the middle of a count (the scorer failing) and one while
+    # the journal's checkpoint is made: the game and its journal as they were.
+    import engine.hand
+    game = Game(make_config(muggins=True))
+    game.turn_starter(parse_card("KC"))
+    game.advance()
+    hand = cards("4C 5D 5H 6S")
+    before, journal = state.to_bytes(game), list(game.journal)
+    real = engine.hand.score_show
+
+    def broken(*args):
+        raise MemoryError("no heap")
+
+    engine.hand.score_show = broken
+    try:
+        raises(MemoryError, lambda: game.count_show(hand, 12, True))
+    finally:
+        engine.hand.score_show = real
+    assert state.to_bytes(game) == before and game.journal == journal
+    assert game.count_show(hand, 12, True).scores[1].points == 4
+    game = Game()
+    for _ in range(15):
+        game.peg(0, 1)
+    before = state.to_bytes(game)
+    encode = state.encode
+    state.encode = lambda g: broken()
+    try:
+        raises(MemoryError, lambda: game.peg(1, 5))
+    finally:
+        state.encode = encode
+    assert state.to_bytes(game) == before and len(game.journal) == 15
+    game.peg(1, 5)
+    assert state.encode(state.from_bytes(Game, state.to_bytes(game))) == state.encode(game)
+
+
+def check_game_asks_before_acting():
+    game = Game()
+    game.turn_starter(parse_card("2C"))
+    for t in ("KH", "QS", "5D"):
+        game.lay(parse_card(t))
+    before = state.to_bytes(game)
+    assert game.refusal(game.lay, parse_card("9S")) == "9S makes the count 34; the limit is 31"
+    assert game.refusal(game.lay, parse_card("AS")) is None
+    assert game.refusal(game.check_card, parse_card("2C")) == "2C is already out this deal (the starter)"
+    assert game.preview(game.lay, parse_card("AS")).scores == []
+    assert state.to_bytes(game) == before
 
 
 def check_game_front_and_back_pegs():
@@ -508,10 +573,11 @@ CHECKS = [
     check_pegging_points,
     check_play_rules_example, check_play_go_and_refusals, check_play_three_and_four_players,
     check_play_class_last_card,
-    check_rules_config, check_match_skunks,
+    check_rules_config, check_match_skunks, check_match_skunk_lines, check_rules_caps,
     check_game_cut_for_deal, check_game_hand_and_rotation, check_game_show_order,
     check_game_heels_can_win, check_game_claims, check_game_over_mid_show,
     check_game_over_mid_play, check_game_ends_in_a_random_hand,
+    check_game_atomic, check_game_asks_before_acting,
     check_game_front_and_back_pegs, check_game_undo, check_state_bytes, check_game_match,
     check_game_variants,
 ]

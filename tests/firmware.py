@@ -1,48 +1,25 @@
-"""Drive the firmware on the sim board by key presses, as a player would."""
+"""Drive the firmware on the sim board by key presses, as a player would.
 
-import os
+A thin layer over the simulator's harness (tools/simulator/session.py): the
+same board and app, with a fixed settle after each key (no waiting for the
+end of a celebration), and the names the tests read.
+"""
 
-os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-
-from boards.sim import board as sim  # noqa: E402
-from cribbage.app import App  # noqa: E402
+from tools.simulator.session import Session
 
 SETTLE_MS = 1000  # longer than any peg animation
 
 
-class Table:
+class Table(Session):
     """A sim board with the firmware running on it."""
 
-    def __init__(self, nvm=None, tracks=2, settings=None):
-        self.board = sim.build(tracks=tracks, nvm=nvm, settings=settings)
-        self.app = App(self.board)
-
-    def keys(self, text):
-        for ch in text.replace(" ", ""):
-            self.board.press(ch)
-            self.app.step()
-            self.board.clock.advance(SETTLE_MS)
-            self.app.step()
-        return self
-
-    @property
-    def game(self):
-        return self.app.table.game
+    def __init__(self, nvm=None, tracks=None, settings=None):
+        super().__init__(tracks=tracks, nvm=nvm, settings=settings, settle_ms=SETTLE_MS,
+                         until_still=False)
 
     @property
     def scores(self):
         return list(self.game.scores)
 
-    @property
-    def message(self):
-        return self.app.table.message
-
-    def oled(self):
-        return self.app.oled_lines()
-
-    def reboot(self):
-        """Power off and on: a new app on the same flash."""
-        return Table(nvm=bytes(self.board.nvm[0:len(self.board.nvm)]), tracks=len(self.board.tracks))
-
     def led(self, track, hole):
-        return self.board.strip_pixels(track)[hole - 1]
+        return self.led_at(track, hole)

@@ -63,9 +63,9 @@ def test_bad_points_change_nothing():
 def test_star_clears_then_offers_undo():
     t = Table().keys("12A 5B 9")
     t.keys("*")
-    assert t.app.table.typed == ""
+    assert t.app.ctrl.here == ""
     t.keys("*")
-    assert t.oled()[3] == "undo? # yes, other no"
+    assert t.oled()[3] == "undo B+5? # yes"  # what the undo takes back
     t.keys("1")
     assert t.message == "kept" and t.scores == [12, 5]
     t.keys("* #")
@@ -119,6 +119,8 @@ def test_pone_wins_before_the_dealer_counts():
     assert t.game.phase == OVER and t.game.showing() is None  # the dealer never counts
     t.keys("9A")
     assert "game is over" in t.message and t.scores == [0, 132]
+    t.keys("#")  # a finished game is not left by one key
+    assert t.oled()[3] == "next game? # yes *no" and t.scores == [0, 132]
     t.keys("#")  # the next game: the loser deals
     assert t.scores == [0, 0] and t.game.dealer == 0
 
@@ -126,16 +128,42 @@ def test_pone_wins_before_the_dealer_counts():
 def test_card_already_seen_is_refused():
     t = Table().keys("# 5B # #")  # starter 5 hearts, no play, claim skipped
     t.keys("5B")
-    assert t.message == "5\x03 is already out this deal"
-    assert t.app.table.entry.cards == []
+    assert t.message == "5\x03 is already out this deal (the starter)"  # the rule says where
+    assert t.app.ctrl.here.cards == []
 
 
-def test_impossible_claim_is_refused_then_real_count_pegged():
-    t = Table().keys("# CD # 19 # 4D 5C 5B 6A")
+def test_impossible_claim_is_refused_as_it_is_keyed_then_real_count_pegged():
+    t = Table().keys("# CD # 1")
+    assert t.oled()[3] == "claim 1 # ok *fix"
+    t.keys("9")  # 19: no four cards and a starter make it
     assert t.message == "19 is impossible: no hand makes it"
-    assert t.scores == [0, 0]
+    assert t.oled()[3] == "claim pts, or # none" and t.scores == [0, 0]
     t.keys("#")  # no claim: the board's count
+    assert t.oled()[3] == "key 4 cards  #skip"
+    t.keys("4D 5C 5B 6A")
     assert t.scores == [0, 16]
+
+
+def test_a_claim_over_any_hand_is_refused_as_it_is_keyed():
+    t = Table().keys("# CD # 3 0")
+    assert t.message == "30 is impossible: the most is 29"
+    t.keys("2 9 1")
+    assert t.message == "291 is impossible: the most is 29"
+    assert t.app.ctrl.here.claim == ""
+
+
+def test_a_card_key_after_a_claim_waits_for_hash():
+    # "5 B" meant as 5H at the claim step: the B is refused, not read as a queen.
+    t = Table().keys("# CD #")  # the play skipped: B's hand, at the claim step
+    t.keys("5 B")  # claim 5, then what looks like a suit
+    assert t.message == "claim 5? # first, then the cards"
+    assert t.app.ctrl.here.claim == "5" and t.app.ctrl.here.cards == []
+    t.keys("C")
+    assert t.message == "claim 5? # first, then the cards"
+    t.keys("* C")
+    assert t.message == "# first, then the cards"
+    t.keys("# 5B")  # now a card: 5 hearts
+    assert t.app.ctrl.here.cards == [17]
 
 
 def test_claim_too_high_shows_the_real_count():
@@ -148,12 +176,12 @@ def test_muggins_taken_and_declined():
     t = Table().keys("D 1 4 #")  # muggins on
     assert t.game.config.muggins
     t.keys("# CD # 10 # 4D 5C 5B 6A")
-    assert t.oled()[3] == "6 missed: A takes? #y"
+    assert t.oled()[3] == "A takes 6? # yes *no"
     t.keys("#")
     assert t.scores == [6, 10]
     # The dealer (A) claims 8 of 5S 5C 6D JH (10 with the king): B declines.
     t.keys("8 # 5A 5D 6C AB")
-    assert t.oled()[3] == "2 missed: B takes? #y"
+    assert t.oled()[3] == "B takes 2? # yes *no"
     t.keys("*")
     assert t.scores == [14, 10]
 
@@ -174,15 +202,15 @@ def test_play_with_go_thirty_one_and_last_card_two_players():
     t.keys("CB BB 4C")
     assert t.game.play.count == 24
     t.keys("8B")
-    assert t.message == "8H makes the count 32; the limit is 31"
+    assert t.message == "8\x03 makes the count 32; the limit is 31"  # the OLED names cards with glyphs
     t.keys("#")
-    assert t.scores == [4, 3] and t.message == "B+1 go"
+    assert t.scores == [4, 3] and t.message == "A: go  B+1 go"
     assert t.game.play.turn == 0 and t.game.play.count == 0
     t.keys("8B")
     assert t.scores == [5, 3] and t.message == "A: 8\x03  A+1 last card"
     assert t.game.phase == SHOW and t.game.showing() == (1, False)
     assert t.oled()[2] == "show: B hand"
-    assert t.app.table.entry.cards == [20, 35, 49, 14]  # B's 6S 9C KH 4D, remembered
+    assert t.app.ctrl.here.cards == [20, 35, 49, 14]  # B's 6S 9C KH 4D, remembered
 
 
 def test_three_players_play_and_show_order():
@@ -225,8 +253,11 @@ def test_skunked_match_of_three():
     assert not t.app.pegs.busy(t.board.clock.ticks_ms())
     assert t.led(0, 121) == RED and t.led(0, 59) == (0, 0, 0)  # the comet is gone
     assert t.game.tally == [4, 0] and t.game.match_winner() == 0
-    assert t.oled()[2] == "A wins double skunk! 4-0"
+    assert t.oled()[1] == "A+5*    B+0       4-0"  # cells of 8, the tally at the end
+    assert t.oled()[2] == "A wins double skunk!"
     assert t.oled()[3] == "match to A! #new"
+    t.keys("#")
+    assert t.oled()[3] == "new match? # yes *no"
     t.keys("#")
     assert t.game.tally == [0, 0] and t.scores == [0, 0]
     assert t.game.dealer == 1  # the loser deals first
@@ -277,24 +308,23 @@ def test_counters_stop_at_a_byte_instead_of_breaking_the_save():
 
 def test_a_failing_strip_is_reported_and_the_loop_goes_on():
     t = Table()
-    strip = t.board.tracks[0]
-    real_show = strip.show
+    real_write = t.board._write  # neopixel_write, under the board's strip writer
 
-    def broken():
+    def broken(data, frame):
         raise OSError("strip data line stuck")
 
-    strip.show = broken  # the hardware fails, not our logic
+    t.board._write = broken  # the hardware fails, not our logic
     t.keys("12A")
     assert t.scores == [12, 0]  # the peg is kept
     assert t.oled()[4:6] == ["error: strip data", "line stuck"]
-    strip.show = real_show
+    t.board._write = real_write
     t.keys("3B")
     assert t.scores == [12, 3] and t.led(0, 12) == RED  # redrawn once it works again
     assert t.app.errors == 2  # the redraw after 12A and its settling pass
 
 
 def test_messages_wrap_at_spaces():
-    from cribbage.app import wrap
+    from cribbage.words import wrap
     assert wrap("10S makes the count 34; the limit is 31") == [
         "10S makes the count", "34; the limit is 31"]
     assert wrap("x" * 25) == ["x" * 21, "xxxx"]
@@ -318,9 +348,8 @@ def test_three_player_prompt_names_all_three_keys():
 
 
 def test_animations_end_across_the_clock_wrap():
-    from cribbage.pegs import elapsed
-    assert elapsed(5, (1 << 29) - 10) == 15
     t = Table()
+    assert t.board.ticks_diff(5, (1 << 29) - 10) == 15
     t.board.clock.advance((1 << 29) - 2100)  # supervisor.ticks_ms() wraps during the A
     t.keys("12A")  # the peg jumps across the wrap
     assert t.board.clock.ticks_ms() < 3000  # wrapped

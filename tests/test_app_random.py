@@ -4,7 +4,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine import state
 from engine.game import OVER
-from cribbage.keys import LEGEND
+from boards import KEY_LEGEND as LEGEND
 from cribbage.pegs import BACK_SHARE, MATCH_WIN_MS, _scale
 
 from firmware import Table
@@ -13,7 +13,7 @@ WIN_SETTLE_MS = MATCH_WIN_MS + 500  # longer than any winner's comet
 
 
 def expected_colours(t, side):
-    s = t.app.table.settings
+    s = t.app.ctrl.settings
     front = _scale(s.colour(side), s.fraction() * t.app.pegs.cap)
     back = (front[0] // BACK_SHARE, front[1] // BACK_SHARE, front[2] // BACK_SHARE)
     return front, back

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import importlib.util
 import json
 import os
 import struct
@@ -13,151 +12,17 @@ import sys
 from pathlib import Path
 
 import pytest
-
-TOOL = Path(__file__).resolve().parent.parent / "tools" / "deploy.py"
-_spec = importlib.util.spec_from_file_location("cribbage_deploy_tool", TOOL)
-assert _spec and _spec.loader
-deploy = importlib.util.module_from_spec(_spec)
-sys.modules[_spec.name] = deploy
-_spec.loader.exec_module(deploy)
-
-MANIFEST = deploy.MANIFEST_NAME
-
-# The pinned driver packages (requirements.txt) and what ends up in /lib from them.
-DRIVER_FILES = {
-    "lib/neopixel.py",
-    "lib/adafruit_pixelbuf.py",
-    "lib/adafruit_ssd1306.py",
-    "lib/adafruit_framebuf.py",
-    "lib/adafruit_bus_device/__init__.py",
-    "lib/adafruit_bus_device/i2c_device.py",
-    "lib/adafruit_bus_device/spi_device.py",
-}
-
-REPO_FILES = {
-    "code.py": b"import lib.app\nlib.app.run()\n",
-    "font5x8.bin": bytes(range(256)) * 5,
-    "engine/__init__.py": b"",
-    "engine/rules.py": b"def score(hand):\n    return 0\n",
-    "engine/extra.py": b"X = 1\n",
-    "lib/__init__.py": b"",
-    "lib/app.py": b"from engine import rules\n\ndef run():\n    pass\n",
-    "lib/ui/__init__.py": b"",
-    "lib/ui/screen.py": b"W = 128\n",
-    "boards/__init__.py": b"CONFIGS = ('raspberry_pi_pico', 'raspberry_pi_pico_w', 'raspberry_pi_pico2')\n",
-    "boards/hardware.py": b"def build(config):\n    import neopixel\n",
-    "boards/raspberry_pi_pico.py": b"STRIP_PIN = 'GP0'\n",
-    "boards/raspberry_pi_pico_w.py": b"STRIP_PIN = 'GP0'\n",
-    "boards/raspberry_pi_pico2.py": b"STRIP_PIN = 'GP0'\n",
-}
-# Present in the repository but never deployed.
-NOT_DEPLOYED = {
-    "boards/sim.py": b"SIM = True\n",
-    "boards/sim_keys.py": b"KEYS = {}\n",
-    "engine/rules.pyi": b"def score(hand: list) -> int: ...\n",
-    "engine/__main__.py": b"import argparse\n",
-    "engine/__pycache__/rules.cpython-311.pyc": b"\x00junk",
-    "lib/.hidden.py": b"",
-    "tests/test_rules.py": b"def test(): pass\n",
-    "tools/sim.py": b"print('sim')\n",
-    "README.md": b"# readme\n",
-    "requirements.txt": b"pytest\n",
-}
-
-
-def driver_sources() -> dict[str, bytes]:
-    """Target path -> bytes of the installed driver files."""
-    out = {}
-    for rel in DRIVER_FILES:
-        parts = rel.split("/")[1:]
-        spec = importlib.util.find_spec(parts[0].removesuffix(".py"))
-        assert spec and spec.origin
-        origin = Path(spec.origin)
-        path = origin if len(parts) == 1 else origin.parent / parts[1]
-        out[rel] = path.read_bytes()
-    return out
-
-
-def write_tree(root: Path, files: dict[str, bytes]) -> None:
-    for rel, data in files.items():
-        path = root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-
-
-def make_repo(tmp_path: Path) -> Path:
-    repo = tmp_path / "repo"
-    write_tree(repo, {**REPO_FILES, **NOT_DEPLOYED})
-    return repo
-
-
-def boot_out(version: str = "9.2.1", board: str = "raspberry_pi_pico") -> str:
-    return (
-        f"Adafruit CircuitPython {version} on 2024-11-20; Raspberry Pi Pico with rp2040\n"
-        f"Board ID:{board}\nUID:E6614C311B4B6E2B\n"
-    )
-
-
-def make_drive(parent: Path, name: str = "CIRCUITPY", text: str | None = None) -> Path:
-    drive = parent / name
-    drive.mkdir(parents=True)
-    if text is None:
-        text = boot_out()
-    if text:
-        (drive / "boot_out.txt").write_text(text)
-    return drive
-
-
-def files_of(root: Path) -> dict[str, bytes]:
-    return {
-        p.relative_to(root).as_posix(): p.read_bytes()
-        for p in sorted(root.rglob("*"))
-        if p.is_file() or p.is_symlink()
-    }
-
-
-def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
-    """Every path under root with its content (files) and mtime."""
-    out = {}
-    for p in sorted(root.rglob("*")):
-        st = p.lstat()
-        data = p.read_bytes() if p.is_file() and not p.is_symlink() else b""
-        out[p.relative_to(root).as_posix()] = (data, st.st_mtime_ns)
-    return out
-
-
-def expected_files() -> dict[str, bytes]:
-    return {**REPO_FILES, **driver_sources()}
-
-
-def written(out: str) -> list[str]:
-    return [line.split()[1] for line in out.splitlines() if line.strip().startswith("wrote ")]
-
-
-def run(repo: Path, drive: Path | None, *extra: str) -> int:
-    argv = ["--source", str(repo)]
-    if drive is not None:
-        argv += ["--target", str(drive)]
-    return deploy.main([*argv, *extra])
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    return make_repo(tmp_path)
-
-
-@pytest.fixture
-def mnt(tmp_path: Path) -> Path:
-    m = tmp_path / "mnt"
-    m.mkdir()
-    (m / "outside.txt").write_text("not on the drive\n")
-    return m
+from deploy_fakes import (  # noqa: F401  (mnt, no_internet, repo: fixtures)
+    MANIFEST, OLD_DRIVER_FILES, REPO_FILES, TOOL, assert_refused, boot_file, boot_out, deploy,
+    drives, expected_files, files_of, lay_out_earlier_deploy, make_drive, mnt, no_internet,
+    planning, repo, run, snapshot, sources, writing, written,
+)
 
 
 # --- a normal deploy ----------------------------------------------------------
 
 
-def test_deploys_exactly_the_firmware_drivers_first_code_last(repo, mnt, capsys):
+def test_deploys_exactly_the_firmware_code_last(repo, mnt, capsys):
     drive = make_drive(mnt)
     (drive / "my_notes.txt").write_text("mine\n")
     outside_before = {k: v for k, v in snapshot(mnt).items() if not k.startswith("CIRCUITPY")}
@@ -180,19 +45,19 @@ def test_deploys_exactly_the_firmware_drivers_first_code_last(repo, mnt, capsys)
     assert set(order) == set(expected) and len(order) == len(expected)
     assert order[-1] == "code.py"
     assert order[-2] == "font5x8.bin"
-    drivers_at = [order.index(r) for r in DRIVER_FILES]
-    firmware_at = [order.index(r) for r in REPO_FILES]
-    assert max(drivers_at) < min(firmware_at)
     assert order.index("engine/rules.py") < order.index("boards/raspberry_pi_pico.py") < order.index("lib/app.py")
-    for name in ("adafruit_bus_device", "adafruit_framebuf", "adafruit_pixelbuf", "adafruit_ssd1306", "neopixel"):
-        assert name in out
-    assert "typing" not in out.split("Driver libraries")[1].splitlines()[0]
+    # The target, the files written, the check and the summary: no driver libraries.
+    lines = out.splitlines()
+    assert lines[0] == f"Target: {drive} (CircuitPython 9.2.1, board raspberry_pi_pico)"
+    assert [line for line in lines[1:] if not line.startswith("  wrote ")] == [
+        f"Verified {len(expected)} file(s) on the target.", lines[-1]]
+    assert lines[-1].startswith("Summary: ")
     assert "Verified" in out and f"wrote {len(expected)} file(s)" in out and "free on the target" in out
 
     outside_after = {k: v for k, v in snapshot(mnt).items() if not k.startswith("CIRCUITPY")}
     assert outside_after == outside_before
     assert snapshot(repo) == repo_before
-    assert not [p for p in drive.rglob("*") if p.name.endswith(deploy.TEMP_SUFFIX)]
+    assert not [p for p in drive.rglob("*") if p.name.endswith(writing.TEMP_SUFFIX)]
 
 
 def test_second_run_writes_nothing(repo, mnt, capsys):
@@ -244,7 +109,7 @@ def test_stale_files_removed_user_files_kept(repo, mnt, capsys):
     assert not (drive / "lib" / "ui").exists()  # emptied folder goes too
     assert (drive / "lib" / "mine.py").read_text() == "# the user's own\n"
     assert (drive / "settings.toml").read_text() == "X=1\n"
-    assert (drive / "lib" / "neopixel.py").exists()
+    assert (drive / "lib" / "app.py").read_bytes() == REPO_FILES["lib/app.py"]
     manifest = json.loads((drive / MANIFEST).read_text())["files"]
     assert "engine/extra.py" not in manifest and "lib/ui/screen.py" not in manifest
     assert "deleted 3 " in out
@@ -302,14 +167,6 @@ def test_missing_font_is_noted_not_fatal(repo, mnt, capsys):
 # --- refusals -----------------------------------------------------------------
 
 
-def assert_refused(capsys, *words: str) -> str:
-    err = capsys.readouterr().err
-    assert err.count("\n") == 1 and err.startswith("deploy"), err
-    for word in words:
-        assert word in err, err
-    return err
-
-
 @pytest.mark.parametrize(
     "text,words",
     [
@@ -331,14 +188,14 @@ def test_refuses_wrong_targets_and_writes_nothing(repo, mnt, text, words, capsys
 
 
 def test_board_configs(repo):
-    assert deploy.board_configs(repo) == ["raspberry_pi_pico", "raspberry_pi_pico2", "raspberry_pi_pico_w"]
+    assert sources.board_configs(repo) == ["raspberry_pi_pico", "raspberry_pi_pico2", "raspberry_pi_pico_w"]
     # Without a CONFIGS list every non-sim boards/<name>.py counts as a config.
     (repo / "boards" / "__init__.py").write_text("")
-    assert deploy.board_configs(repo) == [
+    assert sources.board_configs(repo) == [
         "hardware", "raspberry_pi_pico", "raspberry_pi_pico2", "raspberry_pi_pico_w"
     ]
     (repo / "boards" / "__init__.py").unlink()
-    assert "hardware" in deploy.board_configs(repo)
+    assert "hardware" in sources.board_configs(repo)
 
 
 def test_refuses_a_missing_target_and_a_source_without_code_py(repo, mnt, tmp_path, capsys):
@@ -347,14 +204,6 @@ def test_refuses_a_missing_target_and_a_source_without_code_py(repo, mnt, tmp_pa
     (repo / "code.py").unlink()
     assert run(repo, make_drive(mnt)) == 2
     assert_refused(capsys, "code.py")
-
-
-def test_refuses_a_project_module_named_like_a_driver(repo, mnt, capsys):
-    (repo / "lib" / "neopixel.py").write_text("X = 1\n")
-    drive = make_drive(mnt)
-    assert run(repo, drive) == 2
-    assert_refused(capsys, "lib/neopixel.py")
-    assert not (drive / "lib").exists()
 
 
 def test_refuses_symlinks_leading_outside(repo, mnt, tmp_path, capsys):
@@ -371,7 +220,7 @@ def test_refuses_symlinks_leading_outside(repo, mnt, tmp_path, capsys):
 def fail_on(monkeypatch, err: int, after: str | None = None, partial: bool = False):
     """Make writes to the target fail with `err`: every write, or the first after
     `after` was written. With `partial`, half the data reaches the temp file first."""
-    real = deploy._write_temp
+    real = writing._write_temp
     seen = {"go": after is None}
 
     def fake(path: Path, data: bytes) -> None:
@@ -380,10 +229,10 @@ def fail_on(monkeypatch, err: int, after: str | None = None, partial: bool = Fal
                 path.write_bytes(data[: len(data) // 2])
             raise OSError(err, os.strerror(err), str(path))
         real(path, data)
-        if after and path.name == f".{Path(after).name}{deploy.TEMP_SUFFIX}":
+        if after and path.name == f".{Path(after).name}{writing.TEMP_SUFFIX}":
             seen["go"] = True
 
-    monkeypatch.setattr(deploy, "_write_temp", fake)
+    monkeypatch.setattr(writing, "_write_temp", fake)
 
 
 def test_read_only_target(repo, mnt, monkeypatch, capsys):
@@ -430,7 +279,7 @@ def test_full_target_leaves_no_partial_file(repo, mnt, monkeypatch, capsys):
     assert now["lib/app.py"] == old["lib/app.py"]  # the failed one: old content intact
     assert now["code.py"] == old["code.py"]
     assert now["engine/rules.py"] == b"NEW = 1\n" * 50
-    assert not [p for p in drive.rglob("*") if p.name.endswith(deploy.TEMP_SUFFIX)]
+    assert not [p for p in drive.rglob("*") if p.name.endswith(writing.TEMP_SUFFIX)]
     # Once there is room again, the next run finishes the job.
     monkeypatch.undo()
     assert run(repo, drive) == 0
@@ -440,8 +289,8 @@ def test_full_target_leaves_no_partial_file(repo, mnt, monkeypatch, capsys):
 def test_not_enough_free_space_is_refused_up_front(repo, mnt, monkeypatch, capsys):
     drive = make_drive(mnt)
     before = snapshot(mnt)
-    usage = deploy.shutil.disk_usage(drive)._replace(free=1000)
-    monkeypatch.setattr(deploy.shutil, "disk_usage", lambda path: usage)
+    usage = planning.shutil.disk_usage(drive)._replace(free=1000)
+    monkeypatch.setattr(planning.shutil, "disk_usage", lambda path: usage)
     assert run(repo, drive) == 2
     assert_refused(capsys, "too full", "nothing was changed")
     assert snapshot(mnt) == before
@@ -449,9 +298,9 @@ def test_not_enough_free_space_is_refused_up_front(repo, mnt, monkeypatch, capsy
 
 def test_read_back_mismatch_is_reported(repo, mnt, monkeypatch, capsys):
     drive = make_drive(mnt)
-    real = deploy._read_back
+    real = writing._read_back
     monkeypatch.setattr(
-        deploy, "_read_back", lambda p: b"garbled" if p.name == "rules.py" else real(p)
+        writing, "_read_back", lambda p: b"garbled" if p.name == "rules.py" else real(p)
     )
     assert run(repo, drive) == 2
     assert_refused(capsys, "verification failed", "engine/rules.py")
@@ -462,8 +311,8 @@ def test_read_back_mismatch_is_reported(repo, mnt, monkeypatch, capsys):
 
 def test_finds_the_drive_by_itself(repo, tmp_path, monkeypatch, capsys):
     media = tmp_path / "media"
-    monkeypatch.setattr(deploy, "MOUNT_PATTERNS", (str(media) + "/*/{label}*",))
-    monkeypatch.setattr(deploy, "PROC_MOUNTS", str(tmp_path / "no-mounts"))
+    monkeypatch.setattr(drives, "MOUNT_PATTERNS", (str(media) + "/*/{label}*",))
+    monkeypatch.setattr(drives, "PROC_MOUNTS", str(tmp_path / "no-mounts"))
     (media / "me").mkdir(parents=True)
     (media / "me" / "USBSTICK").mkdir()
     assert run(repo, None) == 2
@@ -485,125 +334,44 @@ def test_finds_the_drive_in_proc_mounts(tmp_path, monkeypatch):
     mounts = tmp_path / "mounts"
     escaped = str(mount).replace(" ", "\\040")
     mounts.write_text(f"/dev/sda1 / ext4 rw 0 0\n/dev/sdb1 {escaped} vfat rw,nosuid 0 0\n")
-    monkeypatch.setattr(deploy, "MOUNT_PATTERNS", ())
-    monkeypatch.setattr(deploy, "PROC_MOUNTS", str(mounts))
-    assert deploy.find_drives("CIRCUITPY") == [mount]
-    assert deploy.find_drives("RPI-RP2") == []
+    monkeypatch.setattr(drives, "MOUNT_PATTERNS", ())
+    monkeypatch.setattr(drives, "PROC_MOUNTS", str(mounts))
+    assert drives.find_drives("CIRCUITPY") == [mount]
+    assert drives.find_drives("RPI-RP2") == []
 
 
-# --- driver discovery -----------------------------------------------------------
+# --- the driver libraries an earlier deploy put in /lib ---------------------------
 
 
-def test_real_driver_set():
-    drivers = deploy.discover_drivers(deploy.DRIVER_LIBRARIES, deploy.driver_search_path(Path("/nonexistent")))
-    names = {d.name for d in drivers}
-    assert names == {"neopixel", "adafruit_pixelbuf", "adafruit_ssd1306", "adafruit_framebuf", "adafruit_bus_device"}
-    assert {i.rel for i in deploy.driver_items(drivers)} == DRIVER_FILES
-
-
-def test_driver_discovery_follows_imports(tmp_path, repo, mnt, capsys):
-    site = tmp_path / "site"
-    write_tree(site, {
-        "drv.py": (b"import time\nimport helper\nfrom pkg import sub\n"
-                   b"try:\n    import typing_only\n    from circuitpython_typing import X\n"
-                   b"except ImportError:\n    import fallback\n"
-                   b"from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import checker\n"
-                   b"def later():\n    import lazy\n"),
-        "helper.py": b"import board\n",
-        "fallback.py": b"",
-        "lazy.py": b"import struct\n",
-        "pkg/__init__.py": b"",
-        "pkg/sub.py": b"from . import other\nfrom .other import y\n",
-        "pkg/other.py": b"y = 1\n",
-        "pkg/other.pyi": b"y: int\n",
-        "pkg/__pycache__/other.cpython-311.pyc": b"junk",
-        "typing_only.py": b"",
-        "checker.py": b"",
-    })
-    builtins = deploy.CIRCUITPYTHON_BUILTINS | {"typing"}
-    drivers = deploy.discover_drivers(["drv"], [str(site)], builtins)
-    assert {d.name for d in drivers} == {"drv", "helper", "pkg", "fallback", "lazy"}
-    assert {i.rel for i in deploy.driver_items(drivers)} == {
-        "lib/drv.py", "lib/helper.py", "lib/fallback.py", "lib/lazy.py",
-        "lib/pkg/__init__.py", "lib/pkg/sub.py", "lib/pkg/other.py",
-    }
-    (site / "helper.py").write_text("import missing_thing\n")
-    with pytest.raises(deploy.DeployError, match="missing_thing.*imported by helper"):
-        deploy.discover_drivers(["drv"], [str(site)], builtins)
-
-
-def test_missing_driver_package_is_refused(repo, mnt, tmp_path, capsys):
-    empty = tmp_path / "empty-site"
-    empty.mkdir()
+def test_driver_libraries_an_earlier_deploy_copied_are_deleted(repo, mnt, capsys):
+    """A drive as the deploy left it while the firmware used Adafruit's drivers: the
+    firmware, and neopixel, adafruit_ssd1306 and adafruit_framebuf in /lib, all on its
+    manifest. The next deploy deletes the drivers, says so, and writes nothing else;
+    a library in /lib the deploy did not write stays."""
     drive = make_drive(mnt)
-    assert run(repo, drive, "--lib-path", str(empty)) == 2
-    assert_refused(capsys, "not installed")
-    assert set(files_of(drive)) == {"boot_out.txt"}
+    lay_out_earlier_deploy(drive, {**REPO_FILES, **OLD_DRIVER_FILES})
+    (drive / "lib" / "adafruit_display_text.py").write_text("# installed by hand\n")
 
-
-# --- mpy-cross -------------------------------------------------------------------
-
-FAKE_MPY_CROSS = """#!{python}
-import sys
-args = sys.argv[1:]
-out = args[args.index("-o") + 1]
-name = args[args.index("-s") + 1] if "-s" in args else ""
-src = args[-1]
-data = open(src, "rb").read()
-if b"SYNTAX ERROR" in data:
-    sys.stderr.write("Traceback...\\n  File \\"%s\\", line 1\\nSyntaxError: invalid syntax\\n" % name)
-    sys.exit(1)
-open(out, "wb").write(b"C\\x06" + name.encode() + b"|" + data)
-"""
-
-
-def fake_compiled(rel: str, data: bytes) -> bytes:
-    return b"C\x06" + rel.encode() + b"|" + data
-
-
-@pytest.fixture
-def mpy_cross(tmp_path: Path) -> Path:
-    path = tmp_path / "bin" / "mpy-cross"
-    path.parent.mkdir()
-    path.write_text(FAKE_MPY_CROSS.format(python=sys.executable))
-    path.chmod(0o755)
-    return path
-
-
-def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys):
-    drive = make_drive(mnt)
-    assert run(repo, drive) == 0  # first a plain .py deploy
-    capsys.readouterr()
-    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 0
-    on_drive = files_of(drive)
-    expected = {}
-    for rel, data in expected_files().items():
-        if rel.endswith(".py") and rel != "code.py":
-            mpy = rel[:-3] + ".mpy"
-            expected[mpy] = fake_compiled(rel, data)
-        else:
-            expected[rel] = data
-    assert set(on_drive) == set(expected) | {"boot_out.txt", MANIFEST}
-    for rel, data in expected.items():
-        assert on_drive[rel] == data, rel
+    assert run(repo, drive) == 0
     out = capsys.readouterr().out
-    assert "code.py" not in written(out)  # unchanged: code.py stays source
-    assert set(written(out)) == {rel for rel in expected if rel.endswith(".mpy")}
-    assert "deleted engine/rules.py" in out and "deleted lib/neopixel.py" in out
+    for rel in sorted(OLD_DRIVER_FILES):
+        assert f"  deleted {rel}\n" in out
+    assert written(out) == []
+    sizes = sum(len(data) for data in OLD_DRIVER_FILES.values())
+    assert f"wrote 0 file(s) (0 bytes), deleted 3 ({sizes} bytes), {len(REPO_FILES)} unchanged" in out
+    on_drive = files_of(drive)
+    assert set(on_drive) == set(REPO_FILES) | {
+        "boot_out.txt", MANIFEST, "lib/adafruit_display_text.py"}
+    assert json.loads(on_drive[MANIFEST])["files"].keys() == REPO_FILES.keys()
 
-
-def test_mpy_cross_refusals(repo, mnt, mpy_cross, tmp_path, capsys):
-    drive = make_drive(mnt)
-    assert run(repo, drive, "--mpy-cross", str(tmp_path / "no-such-mpy-cross")) == 2
-    assert_refused(capsys, "no such file")
-    mpy_cross.chmod(0o644)
-    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 2
-    assert_refused(capsys, "not an executable")
-    mpy_cross.chmod(0o755)
-    (repo / "engine" / "rules.py").write_text("SYNTAX ERROR here\n")
-    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 2
-    assert_refused(capsys, "failed on engine/rules.py", "SyntaxError")
-    assert set(files_of(drive)) == {"boot_out.txt"}
+    # A dry run on such a drive says what it would delete, and deletes nothing.
+    lay_out_earlier_deploy(drive, {**REPO_FILES, **OLD_DRIVER_FILES})
+    before = snapshot(drive)
+    assert run(repo, drive, "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if line.startswith("  would ")] == [
+        f"  would delete {rel} ({len(OLD_DRIVER_FILES[rel])} bytes)" for rel in sorted(OLD_DRIVER_FILES)]
+    assert snapshot(drive) == before
 
 
 # --- UF2 ---------------------------------------------------------------------------
@@ -640,8 +408,8 @@ def test_uf2_copied_to_boot_drive(tmp_path, capsys):
 
 def test_uf2_found_by_label_for_pico2(tmp_path, monkeypatch, capsys):
     media = tmp_path / "media" / "me"
-    monkeypatch.setattr(deploy, "MOUNT_PATTERNS", (str(tmp_path / "media") + "/*/{label}*",))
-    monkeypatch.setattr(deploy, "PROC_MOUNTS", str(tmp_path / "no-mounts"))
+    monkeypatch.setattr(drives, "MOUNT_PATTERNS", (str(tmp_path / "media") + "/*/{label}*",))
+    monkeypatch.setattr(drives, "PROC_MOUNTS", str(tmp_path / "no-mounts"))
     drive = boot_drive(media, "RP2350")
     uf2 = tmp_path / "cp-pico2.uf2"
     uf2.write_bytes(uf2_bytes(family=0xE48BFF59))
@@ -690,12 +458,12 @@ def test_uf2_refuses_a_circuitpy_drive_and_missing_file(tmp_path, mnt, capsys):
 
 
 def test_parse_boot_out():
-    info = deploy.parse_boot_out(boot_out("10.0.0-beta.2", "raspberry_pi_pico2"))
+    info = boot_file.parse_boot_out(boot_out("10.0.0-beta.2", "raspberry_pi_pico2"))
     assert info is not None
     assert info.version == (10, 0, 0) and info.version_text == "10.0.0-beta.2"
     assert info.board_id == "raspberry_pi_pico2"
-    assert deploy.parse_boot_out("") is None
-    assert deploy.parse_boot_out("\ufeff" + boot_out()).board_id == "raspberry_pi_pico"
+    assert boot_file.parse_boot_out("") is None
+    assert boot_file.parse_boot_out("\ufeff" + boot_out()).board_id == "raspberry_pi_pico"
 
 
 # --- command line, in a separate process ---------------------------------------------
@@ -726,19 +494,15 @@ def test_subprocess_deploy_and_help(repo, mnt):
         [sys.executable, str(TOOL), "--help"], capture_output=True, text=True, timeout=60
     )
     assert help_text.returncode == 0
-    for option in ("--target", "--dry-run", "--mpy-cross", "--source", "--uf2", "--lib-path"):
+    for option in ("--target", "--dry-run", "--mpy-cross", "--source", "--uf2"):
         assert option in help_text.stdout
-    bad = subprocess.run(
-        [sys.executable, str(TOOL), "--frobnicate"], capture_output=True, text=True, timeout=60
-    )
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
-
-
-def test_circup_txt_names_the_same_driver_libraries():
-    """circup.txt (read the way circup reads it) lists exactly DRIVER_LIBRARIES."""
-    lines = (TOOL.parent.parent / "circup.txt").read_text().splitlines()
-    names = [line.strip().lower() for line in lines if line.strip() and not line.strip().startswith("#")]
-    assert sorted(names) == sorted(deploy.DRIVER_LIBRARIES)
+    assert "--lib-path" not in help_text.stdout  # no driver libraries to look for
+    for option in ("--frobnicate", "--lib-path"):
+        bad = subprocess.run(
+            [sys.executable, str(TOOL), option, str(repo)], capture_output=True, text=True, timeout=60
+        )
+        assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+        assert f"unrecognized arguments: {option}" in bad.stderr
 
 
 @pytest.mark.parametrize(
@@ -748,4 +512,67 @@ def test_circup_txt_names_the_same_driver_libraries():
      ("RP2350", "RPI-RP2", False)],
 )
 def test_drive_names(name, label, ok):
-    assert deploy._label_matches(name, label) is ok
+    assert drives.label_matches(name, label) is ok
+
+
+# --- the real repository ---------------------------------------------------------------
+
+REAL_REPO = TOOL.parent.parent
+
+
+def repo_modules(folder: str, leave_out: str | None = None) -> set[str]:
+    """The repository's .py files under `folder` as board paths, __main__.py (never
+    run by CircuitPython) and `leave_out` (a subfolder) left out."""
+    found = set()
+    for path in (REAL_REPO / folder).rglob("*.py"):
+        rel = path.relative_to(REAL_REPO).as_posix()
+        if "__pycache__" in rel or path.name == "__main__.py":
+            continue
+        if leave_out and rel.startswith(leave_out + "/"):
+            continue
+        found.add(rel)
+    return found
+
+
+def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
+    """engine/, boards/ (without boards/sim/), lib/cribbage/, font5x8.bin and code.py
+    (last) go on the board, and nothing else; what an earlier deploy put in /lib (the
+    app as lib/app.py, lib/ui.py ..., the driver libraries) is removed by the
+    manifest, and the user's own files stay."""
+    drive = make_drive(mnt, text=boot_out("10.0.3", "raspberry_pi_pico2_w"))
+    old = {
+        "lib/__init__.py": b"",
+        "lib/app.py": b"import store\n",
+        "lib/ui.py": b"import entry\n",
+        "lib/store.py": b"LOG = 1\n",
+        "lib/entry.py": b"import ui\n",
+        "lib/adafruit_pixelbuf.py": b"class PixelBuf: pass\n",
+        "lib/adafruit_bus_device/__init__.py": b"",
+        "lib/adafruit_bus_device/i2c_device.py": b"class I2CDevice: pass\n",
+        **OLD_DRIVER_FILES,
+        "code.py": b"import lib.app\n",
+    }
+    lay_out_earlier_deploy(drive, old)
+    (drive / "lib" / "my_library.py").write_text("MINE = 1\n")
+    (drive / "settings.toml").write_text("CRIBBAGE_TRACKS = 3\n")
+
+    assert deploy.main(["--source", str(REAL_REPO), "--target", str(drive), "--py"]) == 0
+    out = capsys.readouterr().out
+    assert "board raspberry_pi_pico2_w" in out
+
+    firmware = (repo_modules("engine") | repo_modules("boards", leave_out="boards/sim")
+                | repo_modules("lib/cribbage") | {"font5x8.bin", "code.py"})
+    assert "boards/raspberry_pi_pico2_w.py" in firmware and "engine/__main__.py" not in firmware
+    expected = firmware
+    on_drive = files_of(drive)
+    assert set(on_drive) == expected | {"boot_out.txt", MANIFEST, "lib/my_library.py", "settings.toml"}
+    for rel in firmware:
+        assert on_drive[rel] == (REAL_REPO / rel).read_bytes(), rel
+    assert not (drive / "boards" / "sim").exists()
+    assert not (drive / "lib" / "adafruit_bus_device").exists()
+    assert sorted(p.name for p in (drive / "lib").iterdir()) == ["cribbage", "my_library.py"]
+    for rel in old:
+        if rel != "code.py":
+            assert f"deleted {rel}\n" in out
+    assert written(out)[-1] == "code.py"
+    assert json.loads(on_drive[MANIFEST])["files"].keys() == expected

@@ -2,8 +2,11 @@
 
 import pytest
 
-from engine.cards import (ACE, JACK, KING, card_name, cards_text, make_card, parse_card,
+from engine.cards import (JACK, RANK, SUIT, VALUE, card_name, make_card, parse_card,
                           parse_cards, rank_of, suit_of, value_of)
+from engine.errors import BadCard
+
+ACE, KING = 1, 13
 
 
 @pytest.mark.parametrize("text, rank, suit", [
@@ -29,7 +32,6 @@ def test_names():
     assert card_name(parse_card("TD")) == "10D"
     assert card_name(parse_card("qs")) == "QS"
     assert card_name(parse_card("5h"), symbols=True) == "5\u2665"
-    assert cards_text(parse_cards(["4C", "5D", "KC"])) == "4C 5D KC"
 
 
 def test_ints_pass_through_and_the_layout_is_rank_then_suit():
@@ -50,7 +52,7 @@ def test_count_values(text, values):
     ("", "''"), ("10", "10"), ("5\u2661", "\u2661"), ("KS!", "!"), ("BH", "B"),
 ])
 def test_bad_text_raises_value_error_naming_the_token(bad, named):
-    with pytest.raises(ValueError) as err:
+    with pytest.raises(BadCard) as err:
         parse_card(bad)
     assert named in str(err.value)
     assert repr(bad) in str(err.value)
@@ -58,7 +60,7 @@ def test_bad_text_raises_value_error_naming_the_token(bad, named):
 
 @pytest.mark.parametrize("bad", [-1, 52, 100, True, None, 5.0, b"5H"])
 def test_bad_values_raise_value_error(bad):
-    with pytest.raises(ValueError):
+    with pytest.raises(BadCard):
         parse_card(bad)
 
 
@@ -76,3 +78,21 @@ def test_parse_cards_refuses_the_same_card_twice():
 def test_parse_cards_names_the_bad_token_in_a_deal():
     with pytest.raises(ValueError, match="'7Z'"):
         parse_cards(["5H", "7Z", "8C"])
+
+
+def test_the_tables_are_the_layout():
+    # rank, suit and count value read from tables (the board's hot path): the
+    # same as the arithmetic of the layout, card by card
+    for card in range(52):
+        assert RANK[card] == rank_of(card) == card // 4 + 1
+        assert SUIT[card] == suit_of(card) == card % 4
+        assert VALUE[card] == value_of(card) == min(card // 4 + 1, 10)
+        assert make_card(rank_of(card), suit_of(card)) == card
+    assert len(RANK) == len(SUIT) == len(VALUE) == 52
+
+
+def test_bad_card_is_a_value_error_and_not_an_illegal_action():
+    from engine.errors import IllegalAction
+    assert issubclass(BadCard, ValueError) and not issubclass(BadCard, IllegalAction)
+    with pytest.raises(BadCard, match="duplicate"):
+        parse_cards(["5H", "5h"])

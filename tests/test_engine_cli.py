@@ -51,6 +51,21 @@ def test_count_reads_any_spelling():
     assert json.loads(run.stdout)["hand"] == ["QS", "10D", "5H", "5C"]
 
 
+def test_count_a_five_card_games_three_card_hand():
+    run = count("5S", "5H", "JD", "5C", "--json")  # J5 three times, 555, a pair royal
+    data = json.loads(run.stdout)
+    assert run.returncode == 0 and data["hand"] == ["5S", "5H", "JD"] and data["total"] == 14
+    assert json.loads(count("5S", "5H", "5D", "5C", "--json").stdout)["total"] == 20
+    lines = count("2H", "3H", "4H", "AS").stdout.splitlines()
+    assert lines[0] == "2H 3H 4H | AS" and lines[-1].startswith("  total 7: ")
+
+
+def test_a_crib_is_four_cards():
+    run = count("5S", "5H", "JD", "5C", "--crib")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr == "error: a crib is 4 cards and the starter, not 4 cards\n"
+
+
 def test_count_five_and_six_card_hands():
     assert json.loads(count("5S", "5H", "5D", "5C", "JS", "KS", "--json").stdout)["total"] == 37
     assert json.loads(count("2H", "3H", "4H", "5H", "6H", "7H", "8H", "--json").stdout)["total"] == 28
@@ -59,7 +74,7 @@ def test_count_five_and_six_card_hands():
 @pytest.mark.parametrize("args, message", [
     (["4C", "5D", "5H", "6X", "KC"], "'6X'"),
     (["4C", "5D", "5H", "4c", "KC"], "duplicate card 4C"),
-    (["4C", "5D", "KC"], "not 3 cards"),
+    (["4C", "5D", "KC"], "give 3 to 6 cards and then the starter, not 3 cards"),
     (["4C", "5D", "5H", "6S", "7S", "8S", "9S", "10S"], "not 8 cards"),
     (["1C", "5D", "5H", "6S", "KC"], "'1C'"),
 ])

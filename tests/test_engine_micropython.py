@@ -1,6 +1,6 @@
 """The engine's checks (tests/engine_checks.py) under CPython and under MicroPython 1.27.
 
-The MicroPython run goes through tests/mprun.py: the WASI build with the heap
+The MicroPython run goes through tools/mprun.py: the WASI build with the heap
 cut to a Pico-sized 190 KB by a ballast bytearray, and automatic garbage
 collection off (this build's collector cannot see the frames of running
 functions). Garbage is collected only between the steps of the checks, so
@@ -13,7 +13,7 @@ import re
 import pytest
 
 import engine_checks
-from mprun import run_micropython
+from tools.mprun import run_micropython
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HEAP_KB = 190
@@ -69,7 +69,7 @@ def _source(name):
 def micropython_result():
     result = run_micropython(
         _GUEST, files=("engine",), heap_kb=_ASK_KB, fuel=FUEL,
-        extra={"engine_checks.py": _source("engine_checks.py"), "naive.py": _source("naive.py")})
+        extra={"engine_checks.py": _source("engine_checks.py"), "tools/naive.py": _source("../tools/naive.py")})
     print(result.stdout)
     print(result.error or "")
     return result

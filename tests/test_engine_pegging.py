@@ -1,10 +1,10 @@
-"""Pegging: points for the card just laid, by hand and against tests/naive.py."""
+"""Pegging: points for the card just laid, by hand and against tools/naive.py."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import naive
+from tools import naive
 from engine import parse_cards, peg_points
 from engine.cards import rank_of, suit_of, value_of
 from engine.pegging import MAX_COUNT, peg_reasons, pile_count
@@ -24,7 +24,7 @@ def pile(text):
     ("5H 5S 5D 5C", 12, ["double pair royal"]),
     ("KH QS", 0, []),                      # both count ten, but no pair
     ("AH 7S 7D", 4, ["fifteen", "pair"]),  # A-7-7: fifteen for 4
-    ("2H 8S 6D 7C 5S", 4, ["run of 4"]),   # RULES.md: ends in a run of 4 (8,6,7,5)
+    ("2H 8S 6D 7C 5S", 4, ["run of 4"]),   # docs/rules.md: ends in a run of 4 (8,6,7,5)
     ("2H 5C 7C 7D 6S", 0, []),             # the second 7 is in the way
     ("3H 4S 2D", 3, ["run of 3"]),
     ("4H 2S 3D", 3, ["run of 3"]),

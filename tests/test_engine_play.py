@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import naive
+from tools import naive
 from engine import Game, make_config, parse_card
 from engine import state
 from engine.cards import rank_of, suit_of, value_of
@@ -27,7 +27,7 @@ def run(game, actions):
     """Lay cards ('5H') and say go ('go') in turn; return every Score pegged."""
     scores = []
     for action in actions.split():
-        scores.extend(game.go() if action == "go" else game.lay(card(action)))
+        scores.extend((game.go() if action == "go" else game.lay(card(action))).scores)
     return scores
 
 
@@ -35,15 +35,15 @@ def points(scores):
     return [(s.side, s.points, s.reasons) for s in scores]
 
 
-# --- RULES.md's play example ---------------------------------------------------
+# --- docs/rules.md's play example ---------------------------------------------------
 
 def test_rules_play_example():
     game = start(dealer=0)  # seat 1 is the pone and leads
     assert game.play.turn == 1
-    assert points(game.lay(card("6H"))) == [] and game.play.count == 6
-    assert points(game.lay(card("9S"))) == [(0, 2, ["fifteen"])] and game.play.count == 15
-    assert points(game.lay(card("9D"))) == [(1, 2, ["pair"])] and game.play.count == 24
-    assert points(game.lay(card("7C"))) == [(0, 2, ["thirty-one"])]
+    assert points(game.lay(card("6H")).scores) == [] and game.play.count == 6
+    assert points(game.lay(card("9S")).scores) == [(0, 2, ["fifteen"])] and game.play.count == 15
+    assert points(game.lay(card("9D")).scores) == [(1, 2, ["pair"])] and game.play.count == 24
+    assert points(game.lay(card("7C")).scores) == [(0, 2, ["thirty-one"])]
     # the count resets and the player who did not lay the 7 leads
     assert game.play.count == 0 and game.play.pile == []
     assert game.play.turn == 1

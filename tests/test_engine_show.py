@@ -1,13 +1,16 @@
-"""The show: hands and cribs counted, checked by hand and against tests/naive.py."""
+"""The show: hands and cribs counted, checked by hand and against tools/naive.py."""
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import naive
+from tools import naive
 from engine import is_impossible, parse_card, parse_cards, score_hand, score_show
 from engine.cards import rank_of, suit_of
-from engine.show import MAX_HAND, score_ranks
+from engine import limits, make_config
+from engine.show import score_ranks
+
+MAX_HAND = limits(make_config()).max_hand
 
 KINDS = ("fifteen", "pair", "run", "flush", "nobs")
 
@@ -29,7 +32,7 @@ def naive_cards(cards):
     return [(rank_of(c), suit_of(c)) for c in cards]
 
 
-# --- RULES.md's reference hands -------------------------------------------
+# --- docs/rules.md's reference hands -------------------------------------------
 
 def test_reference_hand_sixteen():
     show = score_show(*deal("4C 5D 5H 6S | KC"))
@@ -175,6 +178,27 @@ def test_is_impossible(total):
 
 def test_negative_totals_are_impossible():
     assert is_impossible(-1)
+    for size in (3, 4, 5, 6):
+        assert is_impossible(-1, size)
+
+
+@pytest.mark.parametrize("size, top, never", [
+    (3, 20, (16, 17, 18, 19)), (4, 29, (19, 25, 26, 27)), (5, 46, (35, 41, 42, 43, 44, 45)),
+    (6, 72, (53, 55, 61, 64, 65, 67, 68, 69, 71))])
+def test_is_impossible_for_each_hand_size(size, top, never):
+    for total in range(0, 100):
+        assert is_impossible(total, size) == (total in never or total > top), total
+    for total in range(0, 40):  # the crib is 4 cards whatever the hand size
+        assert is_impossible(total, size, crib=True) == is_impossible(total, 4)
+
+
+@pytest.mark.parametrize("hand, starter, total", [
+    ("5S 5H 5D", "5C", 20), ("4S 5S 5H 6S 6H", "4H", 46), ("4S 5S 5H 5D 6S 6H", "4H", 72)])
+def test_the_highest_hand_of_each_size(hand, starter, total):
+    # the hands that reach each size's cap, and the naive scorer agrees
+    cards, card = parse_cards(hand.split()), parse_card(starter)
+    assert score_hand(cards, card) == total
+    assert naive.score(naive_cards(cards), naive_cards([card])[0]) == total
 
 
 # --- properties against the naive reference ------------------------------------

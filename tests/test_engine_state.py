@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from engine import Game, make_config, parse_card
 from engine import state
-from engine.errors import IllegalAction
+from engine.errors import BadSave, IllegalAction
 from engine.rules import FIVE_CARD, SHOTGUN
 
 from engine_checks import deal, play_hand
@@ -165,3 +165,35 @@ def test_corrupted_saves_load_as_a_usable_game_or_raise_value_error(which, chang
     except ValueError:
         return
     _use(game)
+
+
+def test_the_codec_uses_only_the_games_public_methods_and_the_one_set_of_phases():
+    import os
+    import re
+    from engine import hand
+    source = open(os.path.join(os.path.dirname(state.__file__), "state.py")).read()
+    assert not re.search(r"\bgame\._", source)           # no private parts of a Game
+    # (its STARTER, SHOW and CUT are event codes; the phases are engine.hand's)
+    assert not re.search(r"^(PLAY|OVER|PHASE_NAMES|_PHASES|_PLAY_PHASE)\s*=", source, re.M)
+    assert state.PHASE_NAMES is hand.PHASE_NAMES and state.PLAY == hand.PLAY
+
+
+def test_load_starts_over_from_a_state_and_refuses_anything_else():
+    game = saved_games()[3]
+    fresh = Game()
+    fresh.load(state.encode(game))
+    assert state.encode(fresh) == state.encode(game) and fresh.journal == []
+    assert fresh.config == game.config and fresh.start() == state.encode(game)
+    before = state.encode(fresh)
+    for bad in (b"", b"\x02", state.encode(game)[:-1], bytes([state.FORMAT + 1]) + state.encode(game)[1:]):
+        with pytest.raises(BadSave):
+            fresh.load(bad)
+        assert state.encode(fresh) == before
+
+
+def test_bad_saves_raise_bad_save():
+    for data in (b"", b"\x01", bytes(40), b"hello, world"):
+        with pytest.raises(BadSave):
+            state.from_bytes(Game, data)
+    with pytest.raises(BadSave):
+        state.check_event(bytes([99]))

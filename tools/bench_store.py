@@ -54,21 +54,21 @@ def keep(six, starters):
 
 
 def deal(game, rng):
-    """One deal as it is keyed: yields the [Score] of each action."""
+    """One deal as it is keyed: yields the [Score] of each action (its Outcome's scores)."""
     deck = shuffled(rng)
     hands = [keep(deck[0:6], deck[13:17]), keep(deck[6:12], deck[17:21])]
     kept = [list(hand) for hand in hands]
     crib = [c for c in deck[0:12] if c not in hands[0] and c not in hands[1]]
-    yield game.turn_starter(deck[12])  # cards 13.. stand for the unseen rest
+    yield game.turn_starter(deck[12]).scores  # cards 13.. stand for the unseen rest
     while game.phase == PLAY:
         seat = game.play.turn
         playable = [c for c in hands[seat] if game.play.count + min(c // 4 + 1, 10) <= MAX_COUNT]
         if playable:
             card = rng.choice(playable)
             hands[seat].remove(card)
-            yield game.lay(card)
+            yield game.lay(card).scores
         else:
-            yield game.go()
+            yield game.go().scores
     while game.phase == SHOW:
         seat, is_crib = game.showing()
         yield game.count_show(crib if is_crib else kept[seat]).scores

@@ -13,6 +13,9 @@ flash and what it finds is one of:
     after   the state the save was writing
     lost    something is missing, and a notice says so
     older   an older state, and a notice says it cannot prove it is the newest
+    erased  the sector reads all erased, as a new board's: the instant between
+            an erase's end and the first byte programmed, the one fault a
+            single sector cannot tell from a board never used
     silent  anything else: a loss or an older state without a notice
 
 and then it must go on: one more save, and a reboot finds it (else "stuck").
@@ -39,7 +42,7 @@ from engine.pegging import MAX_COUNT  # noqa: E402
 
 LIGHTS = b"\x01\x04\x02"  # settings as the app writes them: opaque to the store
 OLDER = "older save: check the scores"
-OUTCOMES = ("same", "after", "lost", "older", "silent", "stuck")
+OUTCOMES = ("same", "after", "lost", "older", "erased", "silent", "stuck")
 
 
 def saved(game, blob=None):
@@ -103,14 +106,15 @@ def fresh(actions=0, seed=1, settings=None, config=None):
     return nvm, store, game
 
 
-def classify(found, notices, before, after=None):
-    """The outcome of one fault: found and before/after as saved() gives them."""
+def classify(found, notices, before, after=None, erased=False):
+    """The outcome of one fault: found and before/after as saved() gives them;
+    `erased`: the sector reads all erased."""
     if found == before:
         return "same"
     if found == after:
         return "after"
     if not notices:
-        return "silent"
+        return "erased" if erased and found == (None, None) else "silent"
     return "older" if OLDER in notices else "lost"
 
 
@@ -173,7 +177,7 @@ def cuts(image, act, erases=False):
         key = nvm.snapshot()
         if key not in seen:
             found, notices = reboot(nvm)
-            outcome = classify(found, notices, before, after)
+            outcome = classify(found, notices, before, after, key == b"\xff" * len(key))
             seen[key] = outcome if goes_on(nvm, found) else "stuck"
         counts[seen[key]] += 1
     return counts

@@ -1,8 +1,8 @@
 """boards.sim.board: the board object on a laptop, with the real drivers over pin-level fakes.
 
     hw = build(tracks=2)
-    hw.tracks[0][0] = (255, 0, 0); hw.tracks[0].show()
-    hw.strip_bytes(0)[:3]  == bytes((0, 255, 0))     # GRB on the wire
+    hw.write_strip(0, bytes((0, 255, 0)) * 121)       # frames go out in GRB, as on the wire
+    hw.strip_bytes(0)[:3]  == bytes((0, 255, 0))
     hw.press("12B")                                   # keypad events
     hw.oled_pixels()[y][x]                            # what the OLED holds
 
@@ -14,12 +14,14 @@ from types import SimpleNamespace
 
 import boards
 from boards import hardware
+from boards import settings as board_settings
 from boards.sim import dev as simdev, oled as simoled, pins as simhw
 from boards.sim.dev import FakeClock
 from boards.sim.nvm import PowerCut, SimNVM  # noqa: F401  (for tests)
 
-import adafruit_ssd1306  # noqa: E402  (pins has set up Blinka)
-import neopixel  # noqa: E402
+from adafruit_bus_device import i2c_device  # noqa: E402  (pins has set up Blinka)
+import digitalio  # noqa: E402
+import neopixel_write  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FONT_PATH = os.path.join(REPO, "font5x8.bin")
@@ -91,16 +93,37 @@ class SimBoard(hardware.PegBoard):
         return self.watchdog.feeds
 
 
-def build(config=None, tracks=2, settings=None, nvm=None, clock=None, oled_address=None):
+def settings_toml(settings):
+    """settings.toml's bytes for ``settings``: text, bytes, or {name: value}."""
+    if settings is None:
+        return b""
+    if isinstance(settings, bytes):
+        return settings
+    if isinstance(settings, str):
+        return settings.encode("utf-8")
+    lines = []
+    for name, value in settings.items():
+        written = value if isinstance(value, int) else '"%s"' % value
+        lines.append("%s = %s\n" % (name, written))
+    return "".join(lines).encode("utf-8")
+
+
+def build(config=None, tracks=None, settings=None, nvm=None, clock=None, oled_address=None):
     """A simulated board wired as ``config`` (the Pico's by default).
 
-    ``nvm`` may be a ``SimNVM`` (the same flash across a simulated restart),
+    ``settings`` is settings.toml's text (or bytes), or a dict of its CRIBBAGE_*
+    keys, read by the board's own parser; ``tracks`` (if given) overrides its
+    CRIBBAGE_TRACKS. ``nvm`` may be a ``SimNVM`` (the same
+    flash across a simulated restart),
     bytes to start the flash with, or None for an erased sector. ``clock`` is a
     ``FakeClock`` to share; ``oled_address`` is where the simulated panel
     answers, if not where the config says (a wiring fault).
     """
     if config is None:
         config = boards.config_for(boards.DEFAULT_BOARD)
+    parsed = board_settings.parse(settings_toml(settings))
+    wanted = hardware.track_count(config, parsed)  # CRIBBAGE_TRACKS, checked as on the board
+    tracks = wanted if tracks is None else tracks
     if not 1 <= tracks <= len(config.TRACK_PINS):
         raise ValueError(
             "%d tracks: this board has data pins for 1 to %d" % (tracks, len(config.TRACK_PINS))
@@ -121,13 +144,14 @@ def build(config=None, tracks=2, settings=None, nvm=None, clock=None, oled_addre
 
     hw = hardware.assemble(
         config,
-        dict(settings or {}),
+        parsed,
         FONT_PATH,
         tracks,
         board=simhw.SimPinout(),
         busio=SimpleNamespace(I2C=make_i2c),
-        neopixel=neopixel,
-        adafruit_ssd1306=adafruit_ssd1306,
+        digitalio=digitalio,
+        neopixel_write=neopixel_write,
+        i2c_device=i2c_device,
         keypad=SimpleNamespace(KeyMatrix=make_matrix),
         microcontroller=SimpleNamespace(nvm=nvm, watchdog=dog),
         supervisor=SimpleNamespace(ticks_ms=clock.ticks_ms),

@@ -1,12 +1,12 @@
 """boards.sim.dev: keypad, clock and watchdog, faked for the simulator (never deployed).
 
 Plain Python that runs on CPython and on MicroPython alike, so boards/sim.py
-and the MicroPython stand-ins (tests/mpstubs) share them: a keypad event queue
+and the MicroPython stand-ins (tools/mpstubs) share them: a keypad event queue
 filled by the test, a clock that moves only when told, a watchdog that counts
 its feeds.
 """
 
-TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps here
+from boards.hardware import TICKS_PERIOD
 
 
 class FakeClock:

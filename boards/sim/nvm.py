@@ -1,14 +1,14 @@
 """boards.sim.nvm: microcontroller.nvm of an RP2040, faked with erases and power cuts.
 
-Plain Python for CPython and MicroPython (the simulator and tests/mpstubs).
+Plain Python for CPython and MicroPython (the simulator and tools/mpstubs).
 Laptop only: never deployed.
 """
 
 NVM_SECTOR = 4096
-PAGE = 256  # the flash programs 256-byte pages; an interrupted erase may leave some old
+FLASH_PAGE = 256  # the RP2040's flash programs whole 256-byte pages; an erase cut short may leave some old
 
 
-def interrupted_erases(pages=NVM_SECTOR // PAGE, randoms=8, seed=1):
+def interrupted_erases(pages=NVM_SECTOR // FLASH_PAGE, randoms=8, seed=1):
     """[(name, pages left old)]: what a cut during a sector erase may leave.
 
     "all erased" (the erase had finished), a prefix or a suffix of the pages
@@ -58,6 +58,7 @@ class SimNVM:
             self._flash[: len(data)] = data
         self.erases = 0
         self.bytes_programmed = 0
+        self.pages_programmed = 0  # 256-byte flash pages touched by programs
         self.writes = 0
         self._budget = None
         self._old_pages = ()
@@ -121,7 +122,7 @@ class SimNVM:
             old = bytes(self._flash)
             self._flash[:] = b"\xff" * len(self._flash)
             for page in self._old_pages:
-                self._flash[page * PAGE:(page + 1) * PAGE] = old[page * PAGE:(page + 1) * PAGE]
+                self._flash[page * FLASH_PAGE:(page + 1) * FLASH_PAGE] = old[page * FLASH_PAGE:(page + 1) * FLASH_PAGE]
             self._budget = None
             raise PowerCut("power cut while erasing the nvm sector")
         self._flash[:] = b"\xff" * len(self._flash)
@@ -136,5 +137,7 @@ class SimNVM:
             raise PowerCut("power cut after %d of %d bytes programmed" % (done, count))
         self._flash[start:start + count] = data
         self.bytes_programmed += count
+        if count:
+            self.pages_programmed += (start + count - 1) // FLASH_PAGE - start // FLASH_PAGE + 1
         if self._budget is not None:
             self._budget -= count

@@ -1,78 +1,22 @@
-"""cribbage.app: the board's loop: key -> action -> engine -> view -> LEDs and OLED.
+"""cribbage.app: the board's loop: key -> controller -> engine -> save -> view -> LEDs and OLED.
 
-`run(board)` takes the object boards/ builds (real hardware or the sim) and
-never returns. Any error in a key's handling is shown on the OLED; the game
-stays as it was and the loop goes on.
+``App(board)`` takes the object boards/ builds (real hardware or the sim);
+code.py calls its ``step()`` for ever. A key that fails leaves the board as it was and says so; an
+error anywhere in a pass of the loop is shown on the OLED and the loop goes on.
 """
 
-from engine.game import Game, OVER
-from engine.match import (DOUBLE_SKUNK_LINE, SHORT_GAME_HOLE, SHORT_SKUNK_LINE,
-                          SKUNK_LINE, TRIPLE_SKUNK_LINE)
+import gc
+
+from engine.game import Game
 from engine.play import NOBODY
-from cribbage.keys import LEGEND
-from cribbage.menu import menu_lines
-from cribbage.pegs import Pegs, elapsed
-from cribbage.screen import COLUMNS, Screen
+from cribbage import words
+from cribbage.controller import Controller
+from cribbage.pegs import Pegs
+from cribbage.screen import Screen
 from cribbage.settings import Settings
 from cribbage.store import Store
-from cribbage.names import side_name
-from cribbage.ui import HOME, CARDS, UNDO, MUGGINS, Table
-
-SCROLL_MS = 1500
-DETAIL_ROWS = 3
-_TEXT_MODES = (HOME, CARDS, UNDO, MUGGINS)
-
-
-class View:
-    """What the pegs show: plain numbers, rebuilt after every key."""
-
-    def __init__(self, table, tracks):
-        game = table.game
-        self.target = game.config.target
-        self.scores = list(game.scores)
-        self.backs = list(game.backs)
-        self.dealer_side = game.side_of(game.dealer)
-        self.colours = [table.settings.colour(i) for i in range(tracks)]
-        self.brightness = table.settings.fraction()
-        over = game.phase == OVER
-        self.winner = game.winner if over else NOBODY
-        self.loser = game.loser if over else NOBODY
-        self.loser_skunked = over and game.level > 0
-        if self.target == SHORT_GAME_HOLE:
-            self.skunk_line = SHORT_SKUNK_LINE
-        else:
-            self.skunk_line = (0, SKUNK_LINE, DOUBLE_SKUNK_LINE, TRIPLE_SKUNK_LINE)[game.level]
-
-    def key(self):
-        return (self.target, tuple(self.scores), tuple(self.backs), self.dealer_side,
-                tuple(self.colours), self.brightness, self.winner, self.loser_skunked)
-
-
-def _pad(text, width):
-    return text + " " * (width - len(text)) if len(text) < width else text[:width]
-
-
-def wrap(text, width=COLUMNS):
-    """Lines of at most `width` characters, broken at spaces where possible."""
-    lines = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
-        else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
-    return lines
+from cribbage.turn import EVENT, LIGHTS_SET, NEW_GAME, NEXT_GAME, UNDONE
+from cribbage.view import SCROLL_MS, View, oled_rows
 
 
 class App:
@@ -80,145 +24,183 @@ class App:
         self.board = board
         self.store = Store(board.nvm)
         game, blob = self.store.load()
-        settings = Settings.from_bytes(blob) if blob else Settings.from_board(board.settings or {})
+        settings = Settings.from_bytes(blob, Settings.from_board(board.settings))
         if game is None:
             game = Game()
             self.store.record_new_game(game)
-        self.table = Table(game, settings)
-        self.table.detail = []
         self.tracks = len(board.tracks)
-        self.table.max_sides = self.tracks
-        hole_map = getattr(board, "hole_map", None) or bytes(range(board.config.LEDS_PER_TRACK))
-        self.pegs = Pegs(board.tracks, hole_map, board.config)
+        self.ctrl = Controller(game, settings, self.tracks)
+        # What the board could not take or keep is said at start, never silently.
+        notices = board.settings.problems + board.settings.unknown()
+        notices.extend(getattr(self.store, "notices", ()))
+        if game.sides > self.tracks:
+            notices.append(words.missing_track(game, self.tracks))
+        self.ctrl.tell(notices)
+        self.legend = board.key_legend
+        self.pegs = Pegs(self.tracks, board.write_strip, board.hole_map, board.config,
+                         board.ticks_diff)
         self.screen = Screen(board.display, board.font_path)
         self.detail_at = 0
         self.errors = 0
         self.drawn = None
         self.was_busy = False
+        self.scrolling = False  # more detail lines than rows: they scroll
+        self.pending = False  # a render is owed (the last one failed)
+        self.rows = None
+        self.rows_for = None  # (controller version, scroll step) the rows were made for
+        self.viewed = None    # the controller version the pegs' view was made for
+        self.moved = False    # the view changed: the strips are due a frame
         self.render()
 
     def now(self):
         return self.board.ticks_ms()
 
     def key(self, key):
-        table = self.table
-        was_over = table.game.phase == OVER
-        table.detail = []
+        ctrl = self.ctrl
+        was_over = ctrl.game.over
+        marker = ctrl.marker()
         try:
-            table.press(key)
+            turn = ctrl.press(key)
+        except MemoryError:
+            turn = self._short_of_memory(key, marker)
         except Exception as err:  # a bug must not stop the board: say so, keep the game
-            self.fail(err)
-        self.save()
+            self.errors += 1
+            turn = ctrl.lost(marker, _said(words.ERROR, err))
+        self.save(turn.saves)
         now = self.now()
-        if table.scored:
-            self.pegs.animate(table.scored, now)
-        if not table.message:
-            said = [table.echo] if table.echo else []
-            if table.scored:
-                said.append(_scored_text(table))
-            table.message = "  ".join(said)
-        if not was_over and table.game.phase == OVER:
-            game = table.game
+        if turn.scores:
+            self.pegs.animate(turn.scores, now)
+        game = ctrl.game
+        if not was_over and game.over:
             match = game.config.match_games > 1 and game.match_winner() != NOBODY
             self.pegs.celebrate(now, match)
         self.detail_at = now
 
-    def save(self):
-        table = self.table
-        changes, table.changes = table.changes, []
-        try:
-            for change in changes:
-                kind = change[0]
-                if kind == "event":
-                    self.store.record_event(table.game)
-                elif kind == "undo":
-                    self.store.record_undo()
-                elif kind == "next":
-                    self.store.record_next_game()
-                elif kind == "new":
-                    self.store.record_new_game(table.game)
-                else:
-                    self.store.record_settings(table.settings.to_bytes())
-        except Exception as err:
-            self.errors += 1
-            table.message = "not saved: %s" % err
-
-    def fail(self, err):
+    def _short_of_memory(self, key, marker):
+        # The engine's actions are whole or nothing and a handler changes nothing
+        # itself: unless the game moved, the key is tried once more after a collection.
+        ctrl = self.ctrl
         self.errors += 1
-        table = self.table
-        table.mode = HOME
-        table.entry = None
-        table.message = "error: %s" % err
+        if marker == ctrl.marker():
+            gc.collect()
+            try:
+                turn = ctrl.press(key)
+                self.errors -= 1
+                return turn
+            except MemoryError:
+                pass
+        said = words.OUT_OF_MEMORY if marker == ctrl.marker() else words.TAKEN_OUT_OF_MEMORY
+        return ctrl.lost(marker, said, stay=True)
+
+    def save(self, saves):
+        i = 0
+        retried = False
+        while i < len(saves):
+            try:
+                self._record(saves[i])
+                i += 1
+            except MemoryError:
+                if retried:
+                    self.errors += 1
+                    self.ctrl.say(words.NOT_SAVED_MEMORY)
+                    return
+                retried = True  # the store is as before the record: once more
+                gc.collect()
+            except Exception as err:
+                self.errors += 1
+                self.ctrl.say(_said(words.NOT_SAVED, err))
+                return
+        notices = getattr(self.store, "notices", None)
+        if notices:  # the flash lost or trimmed something: say what
+            self.ctrl.tell(self.ctrl.detail + notices)
+            self.store.notices = []
+
+    def _record(self, kind):
+        ctrl = self.ctrl
+        if kind == EVENT:
+            self.store.record_event(ctrl.game)
+        elif kind == UNDONE:
+            self.store.record_undo()
+        elif kind == NEXT_GAME:
+            self.store.record_next_game()
+        elif kind == NEW_GAME:
+            self.store.record_new_game(ctrl.game)
+        elif kind == LIGHTS_SET:
+            self.store.record_settings(ctrl.settings.to_bytes())
 
     def step(self):
-        """One pass of the loop; an error is shown on the OLED and the loop goes on."""
+        """One pass of the loop: the keys pressed, then a frame if one is due. An
+        error is shown on the OLED and the loop goes on. (One function, not two:
+        every frame of the board's Python stack counts.)"""
         try:
-            self._step()
+            self.board.feed_watchdog()
+            pressed = False
+            keys = self.board.keys
+            event = keys.get()
+            while event is not None:
+                if event.pressed:
+                    self.key(self.legend[event.key_number])
+                    pressed = True
+                event = keys.get()
+            if keys.overflowed:  # the queue was full: presses were dropped
+                keys.clear()
+                self.ctrl.say(words.KEYS_LOST)
+                pressed = True
+            now = self.now()
+            busy = self.pegs.busy(now)
+            # One more frame after an animation ends puts the pegs back at rest.
+            if self.was_busy and not busy:
+                self.moved = True  # the strips still hold the animation's last frame
+            if pressed or busy or self.was_busy or self.scrolling or self.pending:
+                self.pending = False
+                self.render()
+            self.was_busy = busy
+        except MemoryError:
+            # Short of memory while drawing: what the keys did stands; collect and
+            # draw it all again on the next pass.
+            gc.collect()
+            self.errors += 1
+            self.redraw()
         except Exception as err:
-            self.fail(err)
+            self.errors += 1
+            self.ctrl.lost(self.ctrl.marker(), _said(words.ERROR, err))
+            self.redraw()  # the strips may be half written: all again next time
             try:
-                self.screen.draw(self.rows(self.now()))
+                self.screen.draw(oled_rows(self.ctrl, 0)[0])
             except Exception:
                 pass  # the OLED itself failed: the watchdog and the next pass remain
-            self.drawn = None  # the strips may be half written: redraw them next time
 
-    def _step(self):
-        self.board.feed_watchdog()
-        pressed = False
-        event = self.board.keys.get()
-        while event is not None:
-            if event.pressed:
-                self.key(LEGEND[event.key_number])
-                pressed = True
-            event = self.board.keys.get()
-        now = self.now()
-        busy = self.pegs.busy(now)
-        # One more frame after an animation ends puts the pegs back at rest.
-        if self.was_busy and not busy:
-            self.drawn = None  # the strips still hold the animation's last frame
-        if pressed or busy or self.was_busy or len(self.table.detail) > DETAIL_ROWS:
-            self.render()
-        self.was_busy = busy
+    def redraw(self):
+        """Send the strips and every OLED page again at the next render."""
+        self.drawn = None
+        self.rows_for = None
+        self.viewed = None
+        self.pegs.fresh = True
+        self.screen.rows = [None] * len(self.screen.rows)
+        self.pending = True
 
     def render(self):
         now = self.now()
-        view = View(self.table, self.tracks)
-        key = view.key()
-        if key != self.drawn or self.pegs.busy(now):
-            self.pegs.draw(view, now)  # strips only change with the view or a moving peg
-            self.drawn = key
-        self.screen.draw(self.rows(now))
-
-    def rows(self, now):
-        table = self.table
-        if table.mode not in _TEXT_MODES:
-            lines = menu_lines(table)
-            return [("text", lines[i] if i < len(lines) else "") for i in range(8)]
-        game = table.game
-        width = COLUMNS // game.sides
-        last = ""
-        for side in range(game.sides):
-            cell = "%s+%d" % (side_name(game, side), game.scores[side] - game.backs[side])
-            if side == game.side_of(game.dealer):
-                cell += "*"
-            last += _pad(cell, width)
-        status = table.status()
-        if game.config.match_games > 1:
-            status += " " + "-".join([str(t) for t in game.tally])
-        below = wrap(table.message) if table.message else []
-        detail = []
-        for line in table.detail:
-            detail.extend(wrap(line))
-        room = DETAIL_ROWS - len(below)
-        if detail and room > 0:
-            steps = len(detail) - room + 1
-            first = (elapsed(now, self.detail_at) // SCROLL_MS) % steps if steps > 1 else 0
-            below.extend(detail[first:first + room])
-        rows = [("scores", tuple(game.scores)), ("bottom",), ("text", last),
-                ("text", status), ("text", table.prompt())]
-        for i in range(DETAIL_ROWS):
-            rows.append(("text", below[i] if i < len(below) else ""))
-        return rows
+        ctrl = self.ctrl
+        pegs = self.pegs
+        # The pegs' view, and the rows' text, change only with the state or the
+        # message (and the rows as the detail scrolls): made once a change.
+        if ctrl.version != self.viewed:
+            view = View(ctrl.game, ctrl.settings, self.tracks)
+            key = view.key()
+            if key != self.drawn:
+                pegs.show(view)
+                self.drawn = key
+                self.moved = True
+            self.viewed = ctrl.version
+        if self.moved or pegs.busy(now):
+            pegs.draw(now)  # strips only change with the view or a moving peg
+            self.moved = False
+        drawn = (ctrl.version, self.board.ticks_diff(now, self.detail_at) // SCROLL_MS)
+        if drawn != self.rows_for:
+            self.rows, self.scrolling = oled_rows(ctrl, drawn[1])
+            self.rows_for = drawn
+            self.screen.draw(self.rows)
 
     # What the simulator and the tests read of the running app.
     def oled_lines(self):
@@ -226,19 +208,19 @@ class App:
 
     @property
     def game(self):
-        return self.table.game
+        return self.ctrl.game
 
     @property
     def mode(self):
-        return self.table.mode
+        return self.ctrl.mode
 
     @property
     def message(self):
-        return self.table.message
+        return self.ctrl.message
 
     @property
     def detail(self):
-        return list(self.table.detail)
+        return list(self.ctrl.detail)
 
     @property
     def milliamps(self):
@@ -249,14 +231,9 @@ class App:
         return self.pegs.busy(self.now())
 
 
-def _scored_text(table):
-    parts = []
-    for s in table.scored:
-        parts.append("%s+%d %s" % (side_name(table.game, s.side), s.points, " ".join(s.reasons)))
-    return ", ".join(parts)
-
-
-def run(board):
-    app = App(board)
-    while True:
-        app.step()
+def _said(prefix, err):
+    """``prefix`` and the error's text; the prefix alone if even that cannot be had."""
+    try:
+        return prefix + ": " + str(err)
+    except MemoryError:
+        return prefix

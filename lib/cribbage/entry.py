@@ -1,270 +1,221 @@
-"""cribbage.entry: keying cards for the step of the hand: cut, starter, play, show.
+"""cribbage.entry: keying the cards of the hand's step: the cut, the starter, the play, a show.
 
-A card is a rank key then a suit key (ranks 1 = A, 2..9, 0 = 10, A = J,
-B = Q, C = K; suits A spades, B hearts, C diamonds, D clubs). `*` takes back
-the last key or card, or goes back to the scoreboard; `#` finishes the step.
+A card is a rank key then a suit key (ranks 1 = A, 2..9, 0 = 10, A = J, B = Q,
+C = K; suits A spades, B hearts, C diamonds, D clubs). ``*`` takes back the last
+key or card, or goes back to the scoreboard; ``#`` finishes the step. A show
+starts with the claim (digits, then ``#``; ``#`` alone: no claim).
 """
 
-from engine.cards import rank_name
-from engine.errors import CardSeen, IllegalAction
-from engine.game import CUT, PLAY, SHOW, STARTER
+from engine.errors import IllegalAction
+from engine.hand import CUT, PLAY, SHOW, STARTER
+from engine.play import NOBODY
 from engine.rules import CRIB_SIZE, hand_size
-from engine.show import is_impossible, score_show
-from cribbage.names import seat_name, side_name
+from cribbage import words
 from cribbage.keys import SUIT_KEYS, card_of_keys, rank_of_key
+from cribbage.turn import CARDS, HOME, MENU, MUGGINS, Turn, acted
 
-SUIT_GLYPHS = "\x06\x03\x04\x05"  # font5x8.bin: spade, heart, diamond, club
-_ITEM_LABELS = {"fifteen": "15", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs"}
-MAX_CLAIM = 29
-
-
-def card_text(card):
-    """A card as the OLED prints it: 'J' + the diamond glyph."""
-    return rank_name(card // 4 + 1) + SUIT_GLYPHS[card % 4]
+# What the cards are keyed for.
+FOR_CUT = "cut"
+FOR_STARTER = "starter"
+FOR_PLAY = "play"
+FOR_SHOW = "show"
 
 
 class Entry:
-    def __init__(self, purpose, known=None):
-        self.purpose = purpose  # "cut", "starter", "play" or "show"
-        self.rank = 0           # a rank keyed, waiting for its suit
-        self.known = list(known or [])  # show: cards seen in the play
-        self.cards = list(self.known)
-        self.claim = ""
-        self.claiming = purpose == "show"
-        self.muggins_prompt = ""
+    """Cards keyed so far for one step. Never changed: ``but`` makes the next one."""
+
+    def __init__(self, purpose, known=(), late=False, rank=0, cards=None, claim="",
+                 claiming=None):
+        self.purpose = purpose
+        self.known = list(known)  # a show: the cards this hand laid in the play
+        self.late = late          # the starter, skipped at the turn, keyed for the show
+        self.rank = rank          # a rank keyed, waiting for its suit
+        self.cards = self.known if cards is None else cards
+        self.claim = claim        # the claim's digits
+        self.claiming = purpose == FOR_SHOW if claiming is None else claiming
+
+    def but(self, rank=None, cards=None, claim=None, claiming=None):
+        return Entry(self.purpose, self.known, self.late,
+                     self.rank if rank is None else rank,
+                     self.cards if cards is None else cards,
+                     self.claim if claim is None else claim,
+                     self.claiming if claiming is None else claiming)
 
 
-def open_step(table):
-    """'#' on the scoreboard: key the cards of the step the hand is at."""
-    game = table.game
-    if game.phase == CUT:
-        table.entry = Entry("cut")
-    elif game.phase == STARTER:
-        table.entry = Entry("starter")
-    elif game.phase == PLAY:
-        table.entry = Entry("play")
-    elif game.phase == SHOW:
-        table.entry = Entry("show", game.known_cards())
-    table.mode = "cards"
+def enter(ctx, purpose):
+    """The entry for the step the hand is at (or for the cut, from the menu)."""
+    game = ctx.game
+    if purpose == FOR_CUT or game.phase == CUT:
+        return Entry(FOR_CUT)
+    if game.phase == STARTER:
+        return Entry(FOR_STARTER)
+    if game.phase == PLAY:
+        return Entry(FOR_PLAY)
+    return _show_entry(game)
 
 
-def _leave(table):
-    table.mode = "home"
-    table.entry = None
+def _show_entry(game):
+    if game.starter == NOBODY:
+        return Entry(FOR_STARTER, late=True)  # a show is counted with its starter
+    return Entry(FOR_SHOW, game.known_cards())
 
 
-def _needed(game):
+def needed(game):
     seat, crib = game.showing()
     return CRIB_SIZE if crib else hand_size(game.config)
 
 
-def entry_key(table, key):
-    e = table.entry
+def key(ctx, e, key):
     if e.claiming:
-        if key.isdigit():
-            if len(e.claim) >= 2 or int(e.claim + key) > MAX_CLAIM:
-                table.message = "claim 0 to %d" % MAX_CLAIM
-                e.claim = ""
-            else:
-                e.claim += key
-            return
-        if key == "#":
-            e.claiming = False
-            if len(e.cards) == _needed(table.game):
-                _count(table)
-            return
-        if key == "*":
-            if e.claim:
-                e.claim = e.claim[:-1]
-            else:
-                _leave(table)
-            return
-        if key == "D":
-            _menu(table)
-            return
-        e.claiming = False  # A/B/C: a jack, queen or king starts the cards
+        return _claim_key(ctx, e, key)
     if e.rank:
         if key in SUIT_KEYS:
-            card = card_of_keys(e.rank, key)
-            e.rank = 0
-            _take(table, card)
-        elif key == "*":
-            e.rank = 0
-        else:
-            table.message = "now the suit: A B C D"
-        return
+            keyed = e.but(rank=0)
+            try:
+                return _take(ctx, keyed, card_of_keys(e.rank, key))
+            except IllegalAction as err:
+                return Turn(CARDS, keyed, words.refusal(err))
+        if key == "*":
+            return Turn(CARDS, e.but(rank=0))
+        return Turn(CARDS, e, words.SUIT_NOW)
     rank = rank_of_key(key)
     if rank:
-        e.rank = rank
-    elif key == "*":
+        return Turn(CARDS, e.but(rank=rank))
+    if key == "*":
         if len(e.cards) > len(e.known):
-            e.cards.pop()
-        else:
-            _leave(table)
-    elif key == "#":
-        _finish(table)
-    elif key == "D":
-        _menu(table)
+            return Turn(CARDS, e.but(cards=e.cards[:-1]))
+        return Turn(HOME)
+    if key == "#":
+        return _finish(ctx, e)
+    return Turn(MENU)  # D
 
 
-def _menu(table):
-    from cribbage.menu import open_menu
-    open_menu(table)
+def prompt(ctx, e):
+    game = ctx.game
+    return words.cards_prompt(game, e, needed(game) if game.showing() else 0)
 
 
-def _take(table, card):
-    game = table.game
-    e = table.entry
-    if e.purpose == "starter":
-        table.act(game.turn_starter, card)
-        table.echo = "starter: " + card_text(card)
-        _follow(table)
-    elif e.purpose == "play":
+def _claim_key(ctx, e, key):
+    # Digits, # or * only: a card key here would be read as part of the claim.
+    game = ctx.game
+    if key.isdigit():
+        claim = e.claim + key
+        crib = game.showing()[1]
+        top = game.limits.max_crib if crib else game.limits.max_hand
+        if len(claim) > len(str(top)) or int(claim) > top:
+            return Turn(CARDS, e.but(claim=""), words.claim_over(claim, top))
+        try:
+            game.check_claim(int(claim))  # one no hand of this size makes: refused now
+        except IllegalAction as err:
+            return Turn(CARDS, e.but(claim=""), words.refusal(err))
+        return Turn(CARDS, e.but(claim=claim))
+    if key == "#":
+        e = e.but(claiming=False)
+        if len(e.cards) == needed(game):
+            return _count(ctx, e)
+        return Turn(CARDS, e)
+    if key == "*":
+        return Turn(CARDS, e.but(claim=e.claim[:-1])) if e.claim else Turn(HOME)
+    if key == "D":
+        return Turn(MENU)
+    return Turn(CARDS, e, words.claim_first(e.claim))
+
+
+def _take(ctx, e, card):
+    game = ctx.game
+    if e.purpose == FOR_STARTER:
+        turn = _follow(game, e, game.turn_starter(card))
+        turn.echo = words.starter_echo(card)
+        return turn
+    if e.purpose == FOR_PLAY:
         seat = game.play.turn
-        table.act(game.lay, card)
-        table.echo = "%s: %s" % (seat_name(game, seat), card_text(card))
-        _follow(table)
-    elif e.purpose == "cut":
-        if card in e.cards:
-            raise CardSeen("%s is cut already" % card_text(card))
-        e.cards.append(card)
-        if len(e.cards) == game.players:
-            cards, e.cards = e.cards, []
-            table.act(game.cut_for_deal, cards)
-            _leave(table)
-            table.message = "%s deals" % seat_name(game, game.dealer)
-    else:
-        if card in e.cards:
-            raise CardSeen("%s is in this hand already" % card_text(card))
-        if card in game.seen:
-            raise CardSeen("%s is already out this deal" % card_text(card))
-        e.cards.append(card)
-        if len(e.cards) == _needed(game):
-            _count(table)
+        turn = _follow(game, e, game.lay(card))
+        turn.echo = words.laid(game, seat, card)
+        return turn
+    if card in e.cards:
+        said = words.cut_already(card) if e.purpose == FOR_CUT else words.in_hand_already(card)
+        return Turn(CARDS, e, said)
+    cards = e.cards + [card]
+    if e.purpose == FOR_CUT:
+        if len(cards) < game.players:
+            return Turn(CARDS, e.but(cards=cards))
+        try:
+            outcome = game.cut_for_deal(cards)
+        except IllegalAction as err:
+            return Turn(CARDS, e.but(cards=[]), words.refusal(err))  # a tie: cut again
+        return acted(Turn(HOME, "", words.deals(game)), outcome)
+    game.check_card(card)
+    if len(cards) == needed(game):
+        return _count(ctx, e.but(cards=cards))
+    return Turn(CARDS, e.but(cards=cards))
 
 
-def _follow(table):
-    """After an action: key the cards of whatever step the hand is at now."""
-    game = table.game
-    if table.mode != "cards":
-        return
+def _follow(game, e, outcome):
+    """After an action: the cards of whatever step the hand is at now."""
     if game.phase == PLAY:
-        if table.entry.purpose != "play":
-            table.entry = Entry("play")
+        turn = Turn(CARDS, e if e.purpose == FOR_PLAY else Entry(FOR_PLAY))
     elif game.phase == SHOW:
-        table.entry = Entry("show", game.known_cards())
+        late = e.purpose == FOR_STARTER and game.starter == NOBODY
+        turn = Turn(CARDS, e if late else _show_entry(game))
     else:
-        _leave(table)
+        turn = Turn(HOME)
+    return acted(turn, outcome)
 
 
-def _finish(table):
-    game = table.game
-    e = table.entry
-    if e.purpose == "starter":
-        table.act(game.advance)
-        table.message = "no starter: count shows by points"
-        _follow(table)
-    elif e.purpose == "play":
+def _finish(ctx, e):
+    game = ctx.game
+    if e.purpose == FOR_STARTER:
+        turn = _follow(game, e, game.advance())
+        turn.say = words.SKIPPED if e.late else words.NO_STARTER
+        return turn
+    if e.purpose == FOR_PLAY:
         laid = 0
         for cards in game.play.laid:
             laid += len(cards)
         if laid == 0:
-            table.act(game.advance)  # no cards keyed: the play is pegged by points
-            _follow(table)
-        else:
-            table.act(game.go)
-            _follow(table)
-    elif e.purpose == "show":
-        if len(e.cards) == _needed(game):
-            _count(table)
-        elif len(e.cards) == len(e.known) and not e.claim:
-            table.act(game.advance)
-            table.message = "skipped: peg it by points"
-            _follow(table)
-        else:
-            table.message = "%d more cards" % (_needed(game) - len(e.cards))
-    else:
-        table.message = "key one card per player"
+            return _follow(game, e, game.advance())  # nothing keyed: the play pegged by points
+        seat = game.play.turn
+        turn = _follow(game, e, game.go())
+        turn.echo = words.went(game, seat)
+        return turn
+    if e.purpose == FOR_SHOW:
+        if len(e.cards) == needed(game):
+            return _count(ctx, e)
+        if len(e.cards) == len(e.known) and not e.claim:
+            turn = _follow(game, e, game.advance())
+            turn.say = words.SKIPPED
+            return turn
+        return Turn(CARDS, e, words.more_cards(needed(game) - len(e.cards)))
+    return Turn(CARDS, e, words.ONE_CARD_EACH)
 
 
-def _count(table):
-    game = table.game
-    e = table.entry
+def _count(ctx, e, muggins=None):
+    """Count the keyed cards; with muggins on, a short claim first asks whether
+    the other side takes what it missed (``muggins``: the answer)."""
+    game = ctx.game
     claim = int(e.claim) if e.claim else None
-    seat, crib = game.showing()
-    if claim is not None and game.config.muggins and not is_impossible(claim):
-        real = score_show(e.cards, game.starter, crib).total
+    if muggins is None and claim is not None and game.config.muggins:
+        try:
+            real = game.preview(game.count_show, e.cards).show.total
+        except IllegalAction:
+            real = claim  # refused either way: the count itself says why
         if claim < real:
-            taker = (game.side_of(seat) + 1) % game.sides
-            e.muggins_prompt = "%d missed: %s takes? #y" % (real - claim, side_name(game, taker))
-            table.mode = "muggins?"
-            return
-    _counted(table, claim, False)
-
-
-def _counted(table, claim, muggins):
-    game = table.game
-    e = table.entry
+            taker = (game.side_of(game.showing()[0]) + 1) % game.sides
+            return Turn(MUGGINS, (e, taker, real - claim))
     try:
-        counted = table.act(game.count_show, e.cards, claim, muggins)
-    except IllegalAction:
-        e.claim = ""
-        e.claiming = True
-        table.mode = "cards"
-        raise
-    table.detail = show_lines(counted.show)
-    if not counted.scores:
-        whose = "crib" if counted.crib else "hand"
-        table.message = "%s %s: no score" % (seat_name(game, counted.seat), whose)
-    table.mode = "cards"
-    _follow(table)
+        outcome = game.count_show(e.cards, claim, muggins)
+    except IllegalAction as err:
+        return Turn(CARDS, e.but(claim="", claiming=True), words.refusal(err))
+    turn = _follow(game, e, outcome)
+    turn.detail = words.show_lines(outcome.show)
+    if not outcome.scores:
+        turn.say = words.no_score(game, outcome.seat, outcome.crib)
+    return turn
 
 
-def muggins_key(table, key):
-    e = table.entry
-    _counted(table, int(e.claim), key == "#")
+def muggins_key(ctx, asked, key):
+    return _count(ctx, asked[0], key == "#")
 
 
-def show_lines(show):
-    """The breakdown for the OLED: one line per item, then the spoken count."""
-    lines = []
-    for item in show.items:
-        names = " ".join([card_text(c) for c in item.cards])
-        lines.append("%s %s =%d" % (_ITEM_LABELS[item.kind], names, item.points))
-    lines.append("total %d" % show.total)
-    lines.append(show.spoken)
-    return lines
-
-
-def step_status(table):
-    game = table.game
-    if game.phase == CUT:
-        return "cut for deal"
-    if game.phase == STARTER:
-        return "%s deals: # starter" % seat_name(game, game.dealer)
-    if game.phase == PLAY:
-        play = game.play
-        if play.over:
-            return "play over"
-        return "play: %s  count %d" % (seat_name(game, play.turn), play.count)
-    seat, crib = game.showing()
-    return "show: %s %s" % (seat_name(game, seat), "crib" if crib else "hand")
-
-
-def entry_prompt(table):
-    e = table.entry
-    game = table.game
-    if e.rank:
-        return "%s? suit A\x06B\x03C\x04D\x05" % rank_name(e.rank)
-    if e.purpose == "starter":
-        return "starter? #skip *back"
-    if e.purpose == "play":
-        return "lay a card  #go *back"
-    if e.purpose == "cut":
-        return "cut for %s: a card" % seat_name(game, len(e.cards))
-    if e.claiming:
-        return "claim %s_ then #" % e.claim
-    if not e.cards:
-        return "key %d cards  #skip" % _needed(game)
-    have = " ".join([card_text(c) for c in e.cards])
-    return "%d/%d %s" % (len(e.cards), _needed(game), have)
+def muggins_prompt(ctx, asked):
+    return words.muggins_prompt(ctx.game, asked[1], asked[2])

@@ -1,15 +1,16 @@
-"""cribbage.keys: what each key of the 4x4 keypad means.
+"""cribbage.keys: what each key of the 4x4 keypad means to the game.
 
     1 2 3 A
     4 5 6 B
     7 8 9 C
     * 0 # D
+
+Which key_number is printed with which character is the board's fact
+(``board.key_legend``); here is what a character means.
 """
 
 from engine.cards import make_card
 from cribbage.names import SIDE_LETTERS
-
-LEGEND = "123A456B789C*0#D"  # key_number -> key, row by row as the keypad sits
 
 PLAYER_KEYS = SIDE_LETTERS  # after points: whose they are
 SUIT_KEYS = "ABCD"    # after a rank: A spades, B hearts, C diamonds, D clubs

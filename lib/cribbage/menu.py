@@ -1,26 +1,57 @@
-"""cribbage.menu: the D menu: a new game, who deals, the lights, undo, skip, misdeal."""
+"""cribbage.menu: the D menu and its pages: a new game, who deals, the lights.
 
+Main page: 1 new game, 2 who deals, 3 lights, 4 undo, 5 skip this step,
+6 misdeal, * back. A page's own state is the form being filled in (new game).
+"""
+
+from engine.errors import IllegalAction
 from engine.game import Game
-from engine.rules import VARIANT_NAMES, make_config, sides_of
 from engine.match import DEFAULT_VALUES
-from cribbage.names import seat_name
-from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES
+from engine.rules import FIVE_CARD, VARIANT_NAMES, make_config, sides_of
+from cribbage import words
+from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES, Settings
+from cribbage.turn import (CARDS, DEALER, FORM, HOME, LIGHTS, LIGHTS_SET, MENU, NEW_GAME,
+                           UNDO, Turn, acted)
 
 _PLAYERS = (2, 3, 4)
-_VALUES = (DEFAULT_VALUES, (1, 2, 3, 0))  # RULES.md: double skunk is 4 or 3
+_MATCHES = (1, 3, 5)
+_VALUES = (DEFAULT_VALUES, (1, 2, 3, 0))  # docs/rules.md: a double skunk is worth 4 or 3
+_CUT = "cut"  # what card entry is entered for from the dealer page
 
 
-def open_menu(table):
-    table.mode = "menu"
+def main_key(ctx, here, key):
+    game = ctx.game
+    if key == "1":
+        return Turn(FORM, _form_from(game.config))
+    if key == "2":
+        return Turn(DEALER)
+    if key == "3":
+        return Turn(LIGHTS)
+    if key == "4":
+        return Turn(UNDO) if game.journal else Turn(HOME, None, words.NOTHING_TO_UNDO)
+    if key in "56":
+        try:
+            if key == "5":  # skip this step: on to the next step's cards, as # would go
+                return acted(Turn(HOME if game.over else CARDS), game.advance())
+            return acted(Turn(HOME, None, words.MISDEAL), game.misdeal())
+        except IllegalAction as err:
+            return Turn(HOME, None, words.refusal(err))
+    if key in "*D#":
+        return Turn(HOME)
+    return Turn(MENU)
+
+
+def main_page(ctx, here):
+    return list(words.MENU_PAGE)
 
 
 def _form_from(config):
-    return [config.players, config.target, config.variant, config.muggins,
+    return (config.players, config.target, config.variant, config.muggins,
             0 if config.values[2] == 4 else 1, 1 if config.values[3] else 0,
-            config.match_games]
+            config.match_games)
 
 
-def _next(options, value):
+def _after(options, value):
     i = 0
     for n, v in enumerate(options):
         if v == value:
@@ -28,126 +59,94 @@ def _next(options, value):
     return options[(i + 1) % len(options)]
 
 
-def menu_key(table, key):
-    mode = table.mode
-    if mode == "menu":
-        _main(table, key)
-    elif mode == "new game":
-        _form(table, key)
-    elif mode == "dealer":
-        _dealer(table, key)
-    else:
-        _lights(table, key)
+def form_problem(f, tracks):
+    """Why the game on the form cannot start on this board (one row), or None."""
+    sides = sides_of(f[0])
+    if sides > tracks:
+        return words.no_track(tracks, sides)
+    if f[2] == FIVE_CARD and f[0] != 2:
+        return words.FIVE_CARD_TWO
+    return None
 
 
-def _home(table):
-    table.mode = "home"
-    table.entry = None
-
-
-def _main(table, key):
-    game = table.game
-    if key == "1":
-        table.page = _form_from(game.config)
-        table.mode = "new game"
-    elif key == "2":
-        table.mode = "dealer"
-    elif key == "3":
-        table.mode = "lights"
-    elif key == "4":
-        table.mode = "undo?" if game.journal else "home"
-        if not game.journal:
-            table.message = "nothing to undo"
-    elif key == "5":
-        _home(table)
-        table.act(game.advance)
-    elif key == "6":
-        _home(table)
-        table.act(game.misdeal)
-        table.message = "misdeal: same dealer"
-    elif key in "*D#":
-        _home(table)
-
-
-def _form(table, key):
-    f = table.page
-    if key == "1":
-        f[0] = _next(_PLAYERS, f[0])
-    elif key == "2":
-        f[1] = 61 if f[1] == 121 else 121
-    elif key == "3":
-        f[2] = (f[2] + 1) % len(VARIANT_NAMES)
-    elif key == "4":
-        f[3] = not f[3]
-    elif key == "5":
-        f[4] = 1 - f[4]
-    elif key == "6":
-        f[5] = 1 - f[5]
-    elif key == "7":
-        f[6] = _next((1, 3, 5), f[6])
-    elif key == "#":
+def form_key(ctx, f, key):
+    if key in "1234567":
+        f = list(f)
+        i = int(key) - 1
+        if i == 0:
+            f[0] = _after(_PLAYERS, f[0])
+        elif i == 1:
+            f[1] = 61 if f[1] == 121 else 121
+        elif i == 2:
+            f[2] = (f[2] + 1) % len(VARIANT_NAMES)
+        elif i == 6:
+            f[6] = _after(_MATCHES, f[6])
+        else:
+            f[i] = not f[i] if i == 3 else 1 - f[i]
+        return Turn(FORM, tuple(f))
+    if key == "#":
+        problem = form_problem(f, ctx.tracks)
+        if problem:
+            return Turn(FORM, f, problem)
         values = _VALUES[f[4]]
         if f[5]:
             values = (values[0], values[1], values[2], values[2] * 2)
-        config = make_config(f[0], f[1], f[2], f[3], values, f[6])
-        if sides_of(config.players) > table.max_sides:
-            table.message = "this board has %d tracks" % table.max_sides
-            return
-        table.game = Game(config)
-        table.changes.append(("new",))
-        _home(table)
-        table.message = "new game: A deals"
-    elif key in "*D":
-        table.mode = "menu"
+        game = Game(make_config(f[0], f[1], f[2], f[3], values, f[6]))
+        turn = Turn(HOME, None, words.new_game(game))
+        turn.game = game
+        turn.saves = (NEW_GAME,)
+        return turn
+    if key in "*D":
+        return Turn(MENU)
+    return Turn(FORM, f)
 
 
-def _dealer(table, key):
-    game = table.game
+def form_page(ctx, f):
+    return words.form_page(f, VARIANT_NAMES, _VALUES[f[4]][2], form_problem(f, ctx.tracks))
+
+
+def _can_cut(game):
+    # A cut with any distinct cards: does the rule allow one now?
+    return game.refusal(game.cut_for_deal, [4 * i for i in range(game.players)]) is None
+
+
+def dealer_key(ctx, here, key):
+    game = ctx.game
     if key.isdigit() and 1 <= int(key) <= game.players:
-        _home(table)
-        table.act(game.set_dealer, int(key) - 1)
-        table.message = "%s deals" % seat_name(game, game.dealer)
-    elif key == "#":
-        from cribbage.entry import Entry
-        if game.hand_no or game.starter != 255:
-            table.message = "the cut is before the first hand"
-            return
-        table.entry = Entry("cut")
-        table.mode = "cards"
-    elif key in "*D":
-        table.mode = "menu"
+        try:
+            outcome = game.set_dealer(int(key) - 1)
+        except IllegalAction as err:
+            return Turn(HOME, None, words.refusal(err))
+        return acted(Turn(HOME, None, words.deals(game)), outcome)
+    if key == "#":
+        if not _can_cut(game):
+            return Turn(DEALER, None, words.CUT_FIRST_HAND)
+        return Turn(CARDS, None, enter=_CUT)
+    if key in "*D":
+        return Turn(MENU)
+    return Turn(DEALER)
 
 
-def _lights(table, key):
-    s = table.settings
-    if key == "1":
-        s.brightness = s.brightness % BRIGHTNESS_LEVELS + 1
-        table.changes.append(("settings",))
-    elif key == "2":
-        s.palette = (s.palette + 1) % len(PALETTES)
-        table.changes.append(("settings",))
-    elif key in "*D#":
-        table.mode = "menu" if key == "*" else "home"
+def dealer_page(ctx, here):
+    return words.dealer_page(ctx.game, _can_cut(ctx.game), ctx.message)
 
 
-def menu_lines(table):
-    """The text of the menu page now on the OLED."""
-    mode = table.mode
-    if mode == "menu":
-        return ["MENU", "1 new game", "2 who deals", "3 lights", "4 undo",
-                "5 skip this step", "6 misdeal", "* back"]
-    if mode == "new game":
-        f = table.page
-        skunk = "1/2/%d" % _VALUES[f[4]][2]
-        return ["NEW GAME   # start", "1 players %d%s" % (f[0], " teams" if f[0] == 4 else ""),
-                "2 holes %d" % f[1], "3 %s" % VARIANT_NAMES[f[2]],
-                "4 muggins %s" % ("on" if f[3] else "off"),
-                "5 skunk %s" % skunk, "6 triple skunk %s" % ("on" if f[5] else "off"),
-                "7 match of %d" % f[6]]
-    if mode == "dealer":
-        game = table.game
-        names = " ".join(["%d=%s" % (i + 1, seat_name(game, i)) for i in range(game.players)])
-        return ["WHO DEALS", names, "# cut for deal", "* back"]
-    s = table.settings
-    return ["LIGHTS", "1 brightness %d/%d" % (s.brightness, BRIGHTNESS_LEVELS),
-            "2 colours %s" % PALETTE_NAMES[s.palette], "* back  # done"]
+def lights_key(ctx, here, key):
+    s = ctx.settings
+    if key in "12":
+        turn = Turn(LIGHTS)
+        if key == "1":
+            turn.settings = Settings(s.brightness % BRIGHTNESS_LEVELS + 1, s.palette)
+        else:
+            turn.settings = Settings(s.brightness, (s.palette + 1) % len(PALETTES))
+        turn.saves = (LIGHTS_SET,)
+        return turn
+    if key == "*":
+        return Turn(MENU)
+    if key in "D#":
+        return Turn(HOME)
+    return Turn(LIGHTS)
+
+
+def lights_page(ctx, here):
+    return words.lights_page(ctx.settings, BRIGHTNESS_LEVELS, PALETTE_NAMES, ctx.message)

@@ -8,11 +8,14 @@ PALETTES = (
     ((0, 255, 0), (255, 255, 0), (160, 0, 255)),   # green, yellow, purple
 )
 PALETTE_NAMES = ("red/blue", "orange/sky", "green/yel")
+DEFAULT_BRIGHTNESS = 3
+BRIGHTNESS_SETTING = "CRIBBAGE_BRIGHTNESS"  # settings.toml: the brightness at first start
+COLORS_SETTING = "CRIBBAGE_COLORS"
 _FORMAT = 1
 
 
 class Settings:
-    def __init__(self, brightness=3, palette=0):
+    def __init__(self, brightness=DEFAULT_BRIGHTNESS, palette=0):
         self.brightness = brightness  # 1..BRIGHTNESS_LEVELS
         self.palette = palette
 
@@ -26,22 +29,15 @@ class Settings:
         return bytes((_FORMAT, self.brightness, self.palette))
 
     @classmethod
-    def from_bytes(cls, data):
-        """Settings from to_bytes(); defaults for anything unreadable."""
-        if data is None or len(data) != 3 or data[0] != _FORMAT:
-            return cls()
-        if not 1 <= data[1] <= BRIGHTNESS_LEVELS or data[2] >= len(PALETTES):
-            return cls()
+    def from_bytes(cls, data, fallback=None):
+        """Settings from to_bytes(); ``fallback`` (or the defaults) if unreadable."""
+        if (data is None or len(data) != 3 or data[0] != _FORMAT
+                or not 1 <= data[1] <= BRIGHTNESS_LEVELS or data[2] >= len(PALETTES)):
+            return fallback if fallback is not None else cls()
         return cls(data[1], data[2])
 
     @classmethod
     def from_board(cls, values):
-        """Defaults from settings.toml (CRIBBAGE_BRIGHTNESS 1..5, CRIBBAGE_COLORS 0..2)."""
-        s = cls()
-        b = values.get("CRIBBAGE_BRIGHTNESS")
-        if isinstance(b, int) and 1 <= b <= BRIGHTNESS_LEVELS:
-            s.brightness = b
-        p = values.get("CRIBBAGE_COLORS")
-        if isinstance(p, int) and 0 <= p < len(PALETTES):
-            s.palette = p
-        return s
+        """The board's settings.toml values (the board notes any it cannot take)."""
+        return cls(values.number(BRIGHTNESS_SETTING, DEFAULT_BRIGHTNESS, 1, BRIGHTNESS_LEVELS),
+                   values.number(COLORS_SETTING, 0, 0, len(PALETTES) - 1))

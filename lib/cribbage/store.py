@@ -34,7 +34,7 @@ class Store:
     def __init__(self, nvm):
         self.nvm = nvm
         self._flash = FlashLog(nvm, MAGIC)  # the sector's log
-        self.notices = []  # type: list
+        self.notices = []  # type: list  # what was lost or trimmed, for the OLED
         self._game = None  # type: Game | None
         self._count = -2     # the game's journal length in the log; -1: not the game; -2: not loaded
         self._over = False   # the game was over at its last record
@@ -86,8 +86,8 @@ class Store:
                 if game is None or not self._replay(game, kind, payload):
                     count += 1
         f = self._flash
-        if f.found < 2:  # an erased sector, or not a log
-            return None, None, ["saved game unreadable: new game" if f.found else "no saved game: new game"]
+        if f.found < 2:  # not a log; or erased: a new board (or an erase just finished)
+            return None, None, ["saved game unreadable: new game"] if f.found else []
         said = []
         if game is None:
             said.append("saved game unreadable: new game" if seen or f.cut else

@@ -1,6 +1,6 @@
-"""tests.naive: a deliberately slow, literal scorer to check the engine against.
+"""tools.naive: a deliberately slow, literal scorer to check the engine against.
 
-Written from the rules text (RULES.md) alone: every subset of cards is tried for
+Written from the rules text (docs/rules.md) alone: every subset of cards is tried for
 fifteens, every pair of cards for pairs, every subset of 3 or more cards for runs
 (keeping only runs no longer run contains). Nothing here is shared with
 engine/show.py or engine/pegging.py, so a mistake would have to be made twice.

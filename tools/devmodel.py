@@ -1,0 +1,138 @@
+"""tools/devmodel: the RP2040's time for a measured step, from the facts about the device.
+
+Estimates, not measurements (see tools/bench_device.py for where the inputs
+come from). Every figure here is a fact measured on the device or its
+emulator, or a target of the firmware.
+"""
+
+import math
+
+MS_PER_MFUEL = 10.0          # 1 M fuel of Python work, flash-cache misses included
+MS_PER_MFUEL_NO_XIP = 6.2    # the same, running from cache
+I2C_MS_PER_BYTE = 0.0225     # 400 kHz: 9 clocks a byte
+STRIP_MS = 3.63              # a 121-LED strip on the wire; show() blocks
+NVM_PAGE_MS = 0.5            # a 256-byte flash page programmed
+NVM_ERASE_MS = 45.0          # the 4 KB sector erased
+GC_MS = 12.8                 # a garbage collection with the app's ~75 KB live
+HEAP_BYTES = 163 * 1024      # free on a Pico at the REPL
+PYSTACK_BYTES = 2048         # CircuitPython's default
+CIRCUITPYTHON_START_S = 1.2  # reset to code.py, its 1 s safe-mode window included
+# Parsing the .py sources took 1.77 s on the device, loading them as .mpy 0.4 s;
+# the fuel this benchmark measured for the same work on the firmware the device
+# ran (or very near it: its pegging keys came out as the device's) turns the
+# fuel measured now into seconds.
+PARSE_S_TODAY, PARSE_FUEL_TODAY = 1.77, 447.0e6
+MPY_S_TODAY, MPY_FUEL_TODAY = 0.40, 61.0e6
+# The Python work of an average key of tools/bench_board.py's deal, measured on the device.
+DEVICE_KEY_MS, DEVICE_KEY_MFUEL = 16.5, 2.7
+
+TARGET_P50_MS, TARGET_P95_MS = 20.0, 30.0
+TARGET_FRAME_MS = 20.0       # 50 frames a second
+TARGET_BOOT_S = 1.8
+TARGET_FREE_SHARE = 0.5
+TARGET_KEYS_PER_GC = 20
+TARGET_FRAMES = 14
+
+
+def rate(xip):
+    return MS_PER_MFUEL if xip else MS_PER_MFUEL_NO_XIP
+
+
+class Estimate:
+    """One measured step on the RP2040."""
+
+    def __init__(self, step, before, collections):
+        i2c, strips, pages, erases = _deltas(step.counters, before)
+        self.step = step
+        self.fuel = step.fuel
+        self.i2c, self.strips, self.pages, self.erases = i2c, strips, pages, erases
+        self.io_ms = (i2c * I2C_MS_PER_BYTE + strips * STRIP_MS + pages * NVM_PAGE_MS
+                      + erases * NVM_ERASE_MS)
+        self.collections = collections
+        self.gc_ms = collections * GC_MS
+
+    def cpu_ms(self, xip=True):
+        return self.fuel / 1e6 * rate(xip)
+
+    def ms(self, xip=True):
+        return self.cpu_ms(xip) + self.io_ms + self.gc_ms
+
+
+def _deltas(counters, before):
+    if not counters or not before:
+        return 0, 0, 0, 0
+    return tuple(a - b for a, b in zip(counters, before))
+
+
+class Heap:
+    """Garbage on the Pico's heap: a collection whenever what is free fills up."""
+
+    def __init__(self, live, garbage=0):
+        self.free = HEAP_BYTES - live
+        self.garbage = garbage
+
+    def allocate(self, blocks):
+        """Collections that ``blocks`` more bytes of garbage set off."""
+        self.garbage += blocks
+        collections = 0
+        while self.free > 0 and self.garbage > self.free:
+            collections += 1
+            self.garbage -= self.free
+        return collections
+
+
+def estimate(steps, heap=None, counters=None):
+    """An ``Estimate`` per step, in order, its collections on ``heap`` (None: none)."""
+    out = []
+    before = counters
+    for step in steps:
+        out.append(Estimate(step, before, heap.allocate(step.blocks) if heap else 0))
+        before = step.counters
+    return out
+
+
+def percentile(values, share):
+    ordered = sorted(values)
+    if not ordered:
+        return math.nan
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def with_scan(values, scan_ms, points=20):
+    """Each value plus a keypad scan wait spread evenly over 0..scan_ms."""
+    return [v + scan_ms * (i + 0.5) / points for v in values for i in range(points)]
+
+
+class Boot:
+    """Reset to the resumed game's first frame, from a boot run (and the parse run)."""
+
+    def __init__(self, run, parse_fuel=None, mpy=False):
+        steps = [s for s in run.steps if s.label.startswith(("import:", "boot:"))]
+        live = run.live["boot"] - run.live["start"] - run.live.get("standins", 0)
+        self.run = run
+        self.live = live  # bytes in use after the boot: ours, the stand-ins' left out
+        grown = max(0, live)
+        garbage = max(0, sum(s.blocks for s in steps) - grown)
+        # The live data grows from nothing to `live` during the boot: on average half of it.
+        free = HEAP_BYTES - live / 2
+        self.collections = int(garbage // free) if free > 0 else 0
+        self.estimates = estimate(steps)  # the collections are counted for the whole boot
+        self.total_fuel = sum(s.fuel for s in steps)
+        self.io_ms = sum(e.io_ms for e in self.estimates)
+        self.mpy = mpy
+        if mpy:
+            self.load_fuel = sum(s.fuel for s in steps if s.label.startswith("import:"))
+            self.load_s_no_xip = self.load_fuel * MPY_S_TODAY / MPY_FUEL_TODAY
+        else:
+            self.load_fuel = parse_fuel
+            self.load_s_no_xip = parse_fuel * PARSE_S_TODAY / PARSE_FUEL_TODAY
+        self.rest_fuel = self.total_fuel - self.load_fuel
+
+    def load_s(self, xip=True):
+        return self.load_s_no_xip * rate(xip) / MS_PER_MFUEL_NO_XIP
+
+    def rest_s(self, xip=True):
+        return (self.rest_fuel / 1e6 * rate(xip) + self.io_ms + self.collections * GC_MS) / 1000
+
+    def total_s(self, xip=True):
+        return CIRCUITPYTHON_START_S + self.load_s(xip) + self.rest_s(xip)
