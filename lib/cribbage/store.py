@@ -6,7 +6,9 @@ Records (cribbage.flashlog has the bytes):
   EVENT      the action just accepted (game.journal[-1])
   UNDO, NEXT_GAME
   SETTINGS   the app's bytes; the last wins
-Loading replays them from the BASE. A record that cannot be read costs only
+Loading replays them from the last BASE; a game start writes a NEXT_GAME after
+a BASE and a new BASE after that, so that it replays two games at most. A
+record that cannot be read costs only
 itself; a BASE with a flipped bit is read through it when exactly one of the
 readings the check allows is a game the rules accept. What could not be kept
 is said in ``notices`` (short lines for the OLED; the app shows and clears them).
@@ -38,6 +40,7 @@ class Store:
         self._game = None  # type: Game | None
         self._count = -2     # the game's journal length in the log; -1: not the game; -2: not loaded
         self._over = False   # the game was over at its last record
+        self._games = 0      # NEXT_GAME records since the log's BASE
         self._settings = None  # type: bytes | None  # the app's
         self._dirty = False    # the app's settings are not in the log
 
@@ -51,7 +54,7 @@ class Store:
 
     def load(self):
         """(game or None, settings bytes or None); never raises."""
-        self._game, self._settings, self._dirty = None, None, False
+        self._game, self._settings, self._dirty, self._games = None, None, False, 0
         game = blob = None
         said = ["saved game unreadable: new game"]  # if the log cannot be read at all
         for _ in range(2):
@@ -68,23 +71,30 @@ class Store:
         return game, blob
 
     def _load(self):
+        # Two reads: the first finds the last BASE, the second replays from it
+        # (so that the games before it are not replayed for nothing).
+        bases = 0
+        for kind, _ in self._flash.read(self._checked):
+            bases += kind == BASE
         game = blob = None
-        count = 0  # game records lost
         seen = stale = False  # a game was saved; a later SETTINGS was lost
-        for kind, payload in self._flash.read(self._checked):
-            if kind == 7:  # unreadable
-                if payload == SETTINGS:
-                    stale = True
-                else:
-                    count, seen = count + 1, True
-            elif kind == BASE:
-                game, count, seen = self._checked(BASE, payload), 0, True
+        count = games = 0  # game records lost; games begun since the BASE
+        for kind, payload in self._flash.read(self._checked) if self._flash.found > 1 else ():
+            if kind == BASE:
+                bases -= 1
+                if not bases:
+                    game = self._checked(BASE, payload)
+                seen = True
             elif kind == SETTINGS:
                 blob, stale = payload, False
-            else:
+            elif kind == 7 and payload == SETTINGS:  # unreadable, and it seems settings
+                stale = True
+            elif not bases:
                 seen = True
                 if game is None or not self._replay(game, kind, payload):
                     count += 1
+                elif kind == NEXT_GAME:
+                    games += 1
         f = self._flash
         if f.found < 2:  # not a log; or erased: a new board (or an erase just finished)
             return None, None, ["saved game unreadable: new game"] if f.found else []
@@ -104,6 +114,7 @@ class Store:
                 said.append("save repaired: check the scores")
         if stale:
             said.append("saved settings unreadable")
+        self._games = games
         return game, blob, said
 
     def _checked(self, kind, payload):
@@ -176,6 +187,8 @@ class Store:
             return
         if self._count < 0 or not self._over or game.journal or game.over:
             self.record_new_game(game)
+        elif self._games:  # a BASE of it, so that a load replays two games at most
+            self._follow(BASE, state.to_bytes(game), True)
         else:
             self._follow(NEXT_GAME, b"", True)
 
@@ -241,8 +254,10 @@ class Store:
             if n < 0:  # not known: the game is saved whole next time
                 self._count, self._dirty = -1, self._settings is not None
             for i in range(max(n, 0)):
-                if out[i][0] == SETTINGS:
+                kind = out[i][0]
+                if kind == SETTINGS:
                     self._dirty = False
                 else:
                     self._synced()
+                    self._games = 0 if kind == BASE else self._games + (kind == NEXT_GAME)
         return done
