@@ -1,30 +1,22 @@
 """cribbage.flashlog: records in one flash sector that outlive power cuts and flipped bits.
 
 It knows nothing of cribbage: a record is a kind (0..6) and a payload. The
-RP2040's nvm programs bytes in place only when every target byte reads 0xFF;
-any other write erases the 4096-byte sector (~45 ms; ~100,000 erases wear it
-out) and programs all of it again. So records are appended into erased bytes
-and only compact() erases.
+RP2040's nvm programs bytes in place only when all of them read 0xFF; any
+other write erases the 4096-byte sector (~45 ms; ~100,000 erases wear it out)
+and programs it all again. So records are appended into erased bytes, and only
+compact() erases. README's "Never losing the game" tells the whole of it.
 
-    header  magic (3 bytes), VERSION, generation (2 bytes; +1 per compaction)
+    header  magic (3 bytes), VERSION, generation (2 bytes; +1 a compaction)
     record  length n (1 byte, or 0x80|n>>7 and n&0x7F), tag, payload, check
-    marks   the last 15 bytes of the first 256-byte page: 0x00 once page 1..15
-            holds records (programmed after each write into a new page)
+    tag     seq (the records counted from 0 after the header, mod 32) << 3 | kind
+    check   CRC-8 (poly 0x07) of the rest, 0x00 for 0xFF: an unprogrammed one fails
+    marks   the first page's last 15 bytes: 0x00 once page 1..15 holds records
 
-tag: seq << 3 | kind; seq counts the records from 0 after the header, mod 32.
-check: CRC-8 (poly 0x07) of length, tag and payload, 0x00 in place of 0xFF, so
-an unprogrammed check never passes. Each record starts where the last ends, or
-at the next 256-byte page if it does not fit in this one (before the marks in
-the first): a page is programmed at once, so a cut between two never splits a
-record, nor does an erase cut short. The reader knows where to look. A
-record with one flipped bit is read through it: CRC-8 tells one bit from
-another over 127 bits, and the client judges between the few readings of a
-longer record. A record that still cannot be read costs only itself: reading
-goes on after its declared length. A write cut short leaves a record whose check reads 0xFF; the
-next write goes after it with the same seq, so the seq after an unreadable
-record tells a write that never finished from a record lost.
-An erase cut short may leave old pages: if the first survives, its marks show
-that the log once reached further than it reads now (``old``).
+A record goes where the last ends, or at the next 256-byte page if it does not
+fit in this one (a page is programmed at once). Reading checks each record's
+seq; reads one flipped bit right; goes on past a record it cannot read; tells a
+write cut short (its check erased; the next write takes over its seq) from a
+record lost; and says ``old`` when the marks show the log once reached further.
 """
 
 VERSION = 2  # of this layout; a sector in any other is not read
@@ -49,21 +41,29 @@ _CRC_TABLE = _crc_table()
 
 
 def check_byte(data, start, stop):
-    """The check of data[start:stop]: CRC-8, never 0xFF."""
+    """The check of data[start:stop]: CRC-8, never 0xFF (never programmed)."""
     c = 0
     t = _CRC_TABLE  # a local: faster in the loop on MicroPython
     for i in range(start, stop):
         c = t[c ^ data[i]]
-    return 0 if c == 0xFF else c  # 0xFF: never programmed
+    return 0 if c == 0xFF else c
+
+
+def bits(b):
+    """How many bits of b are 1."""
+    n = 0
+    while b:
+        n, b = n + (b & 1), b >> 1
+    return n
 
 
 def pack(kind, payload, index):
-    """One record as a bytearray."""
+    """The record of seq `index` as a bytearray."""
     if not 0 <= kind <= 6:
         raise ValueError("kind %d: 0..6" % kind)
     n = len(payload)
     rec = bytearray((n,)) if n < 0x80 else bytearray((0x80 | n >> 7, n & 0x7F))
-    rec.append((index & 31) << 3 | kind)  # the tag: seq, kind
+    rec.append((index & 31) << 3 | kind)
     rec.extend(payload)
     rec.append(check_byte(rec, 0, len(rec)))
     return rec
@@ -76,21 +76,21 @@ class FlashLog:
         self.nvm = nvm
         self.header = bytes(header) + bytes((VERSION,))  # the log's first 4 bytes
         self.size = len(nvm)
-        self._offset = PAGE - self.size // PAGE + 1 if self.size > PAGE else PAGE
+        self._offset = PAGE - self.size // PAGE + 1 if self.size > PAGE else PAGE  # the marks
         self.erases = 0         # compactions that erased the sector
         self.bytes_written = 0  # header, record and mark bytes (not the erased fill)
         self.generation = 0
         self.found = 0
-        self.cut = False    # the last write was cut short
+        self.cut = False   # the last write was cut short
         self.old = False   # the log reads shorter than it once was
-        self.changed = 0   # records read through a flipped bit (more bits flipped would misread)
+        self.changed = 0   # records read through a flipped bit (more flipped would misread)
         self.written = 0   # records of the last append or compact in the flash; -1: not known
-        self._dirty = True   # read() to learn what follows
+        self.marks = 0     # bit k: page k is marked
+        self._dirty = True        # read() to learn what follows
         self._next = HEADER_SIZE  # where the next record goes
         self._count = 0  # its seq
         self._limit = 0  # appends stay below
         self._end = 0    # after the last byte not erased (the marks aside)
-        self.marks = 0  # bit k: page k is marked
 
     # --- reading ---------------------------------------------------------
     def read(self, ok=None):
@@ -113,20 +113,27 @@ class FlashLog:
                     stop -= 1
                 self._end = stop
                 break
-        pos = e = 0
+        pos = e = flipped = 0
+        for i in range(4 if self._end else 0):  # one flipped bit in magic or version is read through
+            flipped += bits(data[i] ^ self.header[i])
         if self._end:
-            if sum([bin(data[i] ^ self.header[i]).count("1") for i in range(4)]) > 1:
-                self.found = 1
-            else:  # one flipped bit in magic or version is read through
-                self.found = 2
-                self.generation = (data[4] << 8) | data[5]
-                pos = HEADER_SIZE
-                for k in range(1, size // PAGE):
-                    if bin(data[self._offset + k - 1]).count("1") <= 4:
-                        self.marks |= 1 << k
-        ahead = 0  # where the record at pos ends, when found sound as the last one's successor
-        while self.found > 1:
+            self.found = 1 if flipped > 1 else 2
+        if self.found == 2:
+            self.generation, pos = (data[4] << 8) | data[5], HEADER_SIZE
+            for k in range(1, size // PAGE):
+                if bits(data[self._offset + k - 1]) <= 4:
+                    self.marks |= 1 << k
+        ahead = 0  # where the record at pos ends, if found sound as the last one's successor
+        while self.found == 2:
             p = self._step(data, pos)
+            if p < 0 and self._end > pos:  # bytes follow that the chain does not reach
+                p, k = self._scan(data, pos, e)
+                ahead, self.old = 0, p < 0
+            else:
+                k = e
+            while k > e:  # the records before p: lost
+                yield 7, 7
+                e += 1
             if p < 0:
                 break
             stop = ahead if ahead > 1 else self._checked(data, p, e)
@@ -138,29 +145,23 @@ class FlashLog:
                 yield data[at] & 7, bytes(view[at + 1:stop - 1])
                 pos, e = stop, e + 1
                 continue
-            # Unreadable: the next record starts after its declared length.
+            # Unreadable: the next record should start after its declared length.
             ahead, stop = 0, self._slice(data, p)
             s = self._step(data, stop) if stop else -2
-            if s == -1:  # the last record
-                if self._torn(data, p, e):
-                    self.cut = True  # cut short: never finished
-                else:
-                    yield 7, data[min(p + 1 + (data[p] >> 7), size - 1)] & 7  # and the kind it claims
-                    e += 1
-                pos = stop
+            if s == -1 and self._torn(data, p, e):
+                self.cut, pos = True, stop  # cut short: never finished
                 break
-            if s >= 0 and self._checked(data, s, e + 1):
+            if s == -1 or s >= 0 and self._checked(data, s, e + 1):
                 yield 7, data[min(p + 1 + (data[p] >> 7), size - 1)] & 7  # and the kind it claims
                 e += 1
-            elif s < 0 or not self._checked(data, s, e):  # not where it should be either
-                k = data[p]
-                data[p] = 0xFF  # an erased byte, one bit flipped, in the gap at a page's end?
-                s = self._step(data, p)
-                if bin(k).count("1") == 7 and (s < 0 or self._checked(data, s, e)):
-                    pos, ahead = p, 0
-                    continue
-                self.old, pos, self._end = True, p, size
-                break
+            elif s < 0 or not self._checked(data, s, e):  # (else cut short, its seq taken over)
+                stop, k = self._scan(data, p, e)  # does the log go on further?
+                if stop < 0:
+                    self.old, pos, self._end = True, p, size
+                    break
+                while k > e:
+                    yield 7, 7
+                    e += 1
             pos = stop
         self._next, self._count = max(pos, HEADER_SIZE), e & 31
         if self.marks >> ((self._next - 1) // PAGE + 1):
@@ -172,13 +173,21 @@ class FlashLog:
     def _step(self, data, pos):
         """Where the record after position pos starts, or -1: the log ends at pos."""
         if pos % PAGE and (self._offset <= pos < PAGE or pos < self.size and data[pos] == 0xFF):
-            pos += PAGE - pos % PAGE  # where a write goes that does not fit in this page
+            # A write that does not fit in this page goes at the next, leaving the rest erased.
+            edge = self._offset if pos < PAGE else pos + PAGE - pos % PAGE
+            if pos >= edge or _ERASED[:edge - pos] == bytes(data[pos:edge]):
+                pos += PAGE - pos % PAGE
         return -1 if pos >= self.size or data[pos] == 0xFF else pos
 
-    def _place(self, pos, n):
-        # Where a write of n bytes goes: here, or at the next page if it does not fit.
-        edge = self._offset if pos < PAGE else pos + PAGE - pos % PAGE
-        return pos + PAGE - pos % PAGE if pos % PAGE and pos + n > edge else pos
+    def _scan(self, data, pos, e):
+        # (where, seq) of the first sound record within a page after pos, with seq
+        # e to e+2 and what follows it sound: where the log goes on; else (-1, 0).
+        for q in range(pos + 1, min(self._end, pos + PAGE)):
+            for k in range(e, e + 3):
+                stop = self._checked(data, q, k)
+                if stop and self._follow(data, stop, k + 1):
+                    return q, k
+        return -1, 0
 
     def _slice(self, data, p):
         """Where the record at p ends by its length field, or 0."""
@@ -213,24 +222,24 @@ class FlashLog:
         CRC-8 is linear, so only a bit whose flip gives the stored check can be it:
         one within 127 bits, ok() judging when the record is longer."""
         w = 2 if data[p] & 0x80 else 1
-        tries = [i * 8 + k for i in range(p, min(p + w, self.size)) for k in range(8)]
+        tries = list(range(p * 8, min(p + w, self.size) * 8))  # as byte * 8 + bit
         stop = self._slice(data, p)
         if stop:
+            t = _CRC_TABLE
             c = 0  # the CRC as read
             for i in range(p, stop - 1):
-                c = _CRC_TABLE[c ^ data[i]]
+                c = t[c ^ data[i]]
             want = data[stop - 1]
-            for k in range(8):
-                if (0 if c == 0xFF else c) == want ^ (1 << k):
-                    tries.append((stop - 1) * 8 + k)  # the check byte itself
             s = bytearray(8)  # a flipped bit k's change to the CRC, from the last byte back
             for k in range(8):
-                s[k] = _CRC_TABLE[1 << k]
+                s[k] = t[1 << k]
+                if (0 if c == 0xFF else c) == want ^ (1 << k):
+                    tries.append((stop - 1) * 8 + k)  # the check byte itself
             for i in range(stop - 2, p + w - 1, -1):
                 for k in range(8):
                     if c ^ s[k] == want or want == 0 and c ^ s[k] == 0xFF:
                         tries.append(i * 8 + k)
-                    s[k] = _CRC_TABLE[s[k]]
+                    s[k] = t[s[k]]
         found = -1
         for i in tries:
             data[i >> 3] ^= 1 << (i & 7)
@@ -255,14 +264,18 @@ class FlashLog:
         return self._checked(data, s, e) or (1 if self._torn(data, s, e) else 0)
 
     def _torn(self, data, p, e):
-        # A write cut short, the last in the log: erased from within to past its
-        # declared end (its check too), and its tag, if programmed, says seq e.
+        # A write cut short: erased from within to its declared end (its check
+        # too), its tag, if programmed, says seq e, and nothing follows, or the
+        # log goes on after it with that seq (the next write took it over).
         stop = self._slice(data, p)
         at = p + (2 if data[p] & 0x80 else 1)
         t = data[at] if at < stop else 0xFF
-        if not stop or data[stop - 1] != 0xFF or self._end > stop:
+        if not stop or data[stop - 1] != 0xFF or t != 0xFF and (t >> 3 != e & 31 or t & 7 == 7):
             return False
-        return t == 0xFF or t >> 3 == e & 31 and t & 7 != 7
+        if self._end <= stop:
+            return True
+        s = self._step(data, stop)
+        return s >= 0 and self._checked(data, s, e) > 0
 
     # --- writing ---------------------------------------------------------
     def free_bytes(self):
@@ -281,16 +294,17 @@ class FlashLog:
         written) if they do not fit. ``written`` tells how many are in."""
         self.written = 0
         self._fresh()
-        blob = bytearray()
-        for i in range(len(items)):
-            blob.extend(pack(items[i][0], items[i][1], self._count + i))
+        blob = self._blob(items, self._count)
         n = len(blob)
-        p = self._place(self._next, n)
+        p = self._next
+        edge = self._offset if p < PAGE else p + PAGE - p % PAGE
+        if p % PAGE and p + n > edge:
+            p += PAGE - p % PAGE  # not in this page: at the next
         if p + n > self._limit:
             return False
         start = p
         if self.found == 0:  # the first write to an erased sector
-            head = bytearray(self.header + bytes(((self.generation >> 8) & 0xFF, self.generation & 0xFF)))
+            head = bytearray(self._head(self.generation))
             head.extend(_ERASED[:p - HEADER_SIZE] if p < PAGE else _ERASED[HEADER_SIZE:])
             blob, start = head + blob, 0
         try:
@@ -300,8 +314,7 @@ class FlashLog:
             raise
         self.written = len(items)
         self.bytes_written += n + (HEADER_SIZE if self.found == 0 else 0)
-        self.found, self._next, self._count = 2, p + n, (self._count + len(items)) & 31
-        self._end = p + n
+        self.found, self._next, self._count, self._end = 2, p + n, (self._count + len(items)) & 31, p + n
         self._put(p, p + n)
         return True
 
@@ -310,14 +323,12 @@ class FlashLog:
         self.written = 0
         self._fresh()
         g = (self.generation + 1) & 0xFFFF
-        blob = bytearray()
-        for i in range(len(items)):
-            blob.extend(pack(items[i][0], items[i][1], i))
+        blob = self._blob(items, 0)
         n = len(blob)
         p = HEADER_SIZE if HEADER_SIZE + n <= self._offset else PAGE
         if p + n > self.size:
             raise ValueError("%d bytes of records do not fit the sector" % n)
-        if self.found > 1:
+        if self.found == 2:
             self._put(HEADER_SIZE, self._next)  # so that an erase cut short shows
         # Every byte not erased must be in the write: an erasing write keeps the rest.
         stop = self.size if self.found == 1 else max(p + n, self._end, min(PAGE, self.size))
@@ -325,7 +336,7 @@ class FlashLog:
         for a in range(0, stop, PAGE):
             k = min(PAGE, stop - a)
             image[a:a + k] = _ERASED if k == PAGE else _ERASED[:k]
-        image[0:HEADER_SIZE] = self.header + bytes(((g >> 8) & 0xFF, g & 0xFF))
+        image[0:HEADER_SIZE] = self._head(g)
         image[p:p + n] = blob
         marks = 0
         for k in range(1, (p + n - 1) // PAGE + 1):
@@ -339,9 +350,18 @@ class FlashLog:
             raise
         self.written = len(items)
         self.erases += 1 if erase else 0
-        self.bytes_written += HEADER_SIZE + n + bin(marks).count("1")
-        self.generation, self.found, self._limit = g, 2, self.size
-        self._next, self._count, self.marks, self._end = p + n, len(items) & 31, marks, p + n
+        self.bytes_written += HEADER_SIZE + n + bits(marks)
+        self.generation, self.found, self._limit, self.marks = g, 2, self.size, marks
+        self._next, self._count, self._end = p + n, len(items) & 31, p + n
+
+    def _blob(self, items, seq):
+        blob = bytearray()
+        for i in range(len(items)):
+            blob.extend(pack(items[i][0], items[i][1], seq + i))
+        return blob
+
+    def _head(self, generation):
+        return self.header + bytes(((generation >> 8) & 0xFF, generation & 0xFF))
 
     def _fresh(self):
         if self._dirty:
@@ -349,19 +369,14 @@ class FlashLog:
                 pass
 
     def _put(self, start, stop):
-        # Mark the pages from start's to stop's (page 0 aside) in their erased mark bytes.
-        k = max(start // PAGE, 1)
-        last = (stop - 1) // PAGE
+        # Mark the pages from start's to stop's (page 0 aside), in erased mark bytes.
+        k, last = max(start // PAGE, 1), (stop - 1) // PAGE
         while k <= last and self.marks >> k & 1:
             k += 1
-        if k > last:
-            return
-        at = self._offset + k - 1
-        n = last - k + 1
-        if _ERASED[:n] != self.nvm[at:at + n]:
-            return  # a mark byte with a flipped bit: leave it
+        at, n = self._offset + k - 1, last - k + 1
+        if k > last or _ERASED[:n] != self.nvm[at:at + n]:
+            return  # all marked, or a mark byte with a flipped bit: leave it
         self.nvm[at:at + n] = bytes(n)
         self.bytes_written += n
         while k <= last:
-            self.marks |= 1 << k
-            k += 1
+            self.marks, k = self.marks | 1 << k, k + 1

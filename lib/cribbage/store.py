@@ -87,14 +87,23 @@ class Store:
                 seen = True
             elif kind == SETTINGS:
                 blob, stale = payload, False
-            elif kind == 7 and payload == SETTINGS:  # unreadable, and it seems settings
-                stale = True
-            elif not bases:
-                seen = True
-                if game is None or not self._replay(game, kind, payload):
-                    count += 1
-                elif kind == NEXT_GAME:
-                    games += 1
+            else:
+                # An unreadable record counts as lost whatever its tag claims,
+                # and stales the settings if it claims to be settings.
+                stale = stale or kind == 7 and payload == SETTINGS
+                if not bases:
+                    seen = True
+                    if game is None or not self._replay(game, kind, payload):
+                        count += 1
+                    elif kind == NEXT_GAME:
+                        games += 1
+        try:
+            if game is not None:
+                state.encode(game)  # a state no game can have is no game
+        except MemoryError:
+            raise
+        except Exception:  # damage the check let through made values no game has
+            game = None
         f = self._flash
         if f.found < 2:  # not a log; or erased: a new board (or an erase just finished)
             return None, None, ["saved game unreadable: new game"] if f.found else []
