@@ -265,6 +265,25 @@ def test_an_erased_first_byte_costs_only_its_record():
     assert found.scores == [3 + 4 + 5, 0]
 
 
+def test_the_board_counts_the_actions_and_says_the_settings_it_cannot_read():
+    nvm, store, game = fresh()
+    store.record_settings(LIGHTS)  # the only settings record, after the BASE
+    for points in (2, 3, 4, 5):
+        game.peg(0, points)
+        store.record_event(game)
+    image = bytearray(nvm.snapshot())
+    settings_at = HEADER_SIZE + 3 + len(state.to_bytes(Game()))
+    first_peg = settings_at + len(pack(SETTINGS, LIGHTS, 0))
+    image[settings_at + 2] ^= 0x05  # two bits of the settings: unreadable
+    image[first_peg + 6 + 4] ^= 0x03  # two bits of the second peg
+    store = Store(SimNVM(bytes(image)))
+    found, lights_now = store.load()
+    # The settings record's tag is intact: it says it held settings. It counts as
+    # a lost record too, since a tag cannot be trusted in a record that fails.
+    assert store.notices == ["2 saved actions unreadable", "saved settings unreadable"]
+    assert lights_now is None and found.scores == [2 + 4 + 5, 0]
+
+
 def test_a_damaged_early_action_costs_only_itself():
     nvm, store, game = fresh()
     for points in (2, 3, 4, 5):
