@@ -14,7 +14,6 @@ CRIBBAGE_WEB_SCREENSHOT=docs/web.png writes the README's picture
 
 import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -23,6 +22,7 @@ import threading
 
 import pytest
 
+from test_web_build import readme_hand
 from tools import web
 from tools.simulator.marks import display_colour
 from tools.simulator.session import Session
@@ -44,17 +44,6 @@ def _unavailable(reason):
     if os.environ.get("CRIBBAGE_REQUIRE_BROWSER"):
         pytest.fail(reason + " (CRIBBAGE_REQUIRE_BROWSER is set)")
     pytest.skip(reason)
-
-
-def readme_hand():
-    """The key groups of the README's "A hand at the table", row by row."""
-    text = (REPO / "README.md").read_text(encoding="utf-8")
-    section = text.split("## A hand at the table", 1)[1].split("\n## ", 1)[0]
-    rows = []
-    for line in section.splitlines():
-        if line.startswith("| `"):
-            rows.append("".join(re.findall(r"`(.)`", line.split("|")[1])))
-    return rows
 
 
 def simulate(keys, *args):
@@ -307,6 +296,24 @@ def test_a_bad_state_file_gets_a_clear_message_and_changes_nothing(context, site
     assert page.oled()[0] == "7  0"
 
 
+def test_erasing_the_flash_asks_first_then_starts_a_fresh_board(context, site):
+    page = Page(context, site)
+    page.click("7A")
+    page.settle()
+    asked = []
+    page.page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
+    page.page.click("#erase")
+    assert asked == ["Erase the board's flash? The game on it is lost (download it first "
+                     "to keep it)."]
+    assert page.oled()[0] == "7  0"  # declined: nothing changed
+    page.page.once("dialog", lambda dialog: dialog.accept())
+    with page.page.expect_navigation():
+        page.page.click("#erase")
+    page.page.wait_for_function("window.cribbageBoard && cribbageBoard.ready()", timeout=30000)
+    assert page.state() == board_of(simulate(""))
+    assert page.page.locator("#notice").text_content() == "The flash was erased: a fresh board."
+
+
 def test_the_laptop_keys_and_the_keypad_from_the_keyboard(context, site):
     page = Page(context, site)
     page.page.keyboard.type("12a")  # a-d as A-D, as in the terminal simulator
@@ -319,6 +326,10 @@ def test_the_laptop_keys_and_the_keypad_from_the_keyboard(context, site):
     page.settle()
     assert page.state() == board_of(simulate("12A5B3B"))
     assert page.oled()[0] == "12  8"
+    page.page.keyboard.type("*#")  # undo: B's 3 comes off
+    page.settle()
+    assert page.state() == board_of(simulate("12A5B3B*#"))
+    assert page.oled()[0] == "12  5"
 
 
 def test_accessible_keys_and_the_oled_text_in_a_live_region(context, site):

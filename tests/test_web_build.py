@@ -9,6 +9,7 @@ shows; the server gives each file the type a browser needs.
 import base64
 import json
 import os
+import re
 import shutil
 import threading
 import urllib.request
@@ -21,8 +22,20 @@ from tools.mprun import BUILTINS, DRIVERS, run_micropython
 from tools.simulator.session import Session
 
 REPO = web.REPO
-# The README's "A hand at the table" (tests/test_web.py reads it from the README).
-HAND = "#CD6A9A9D7DCBBB4C#8B###5B5CAD0C"
+
+
+def readme_hand():
+    """The key groups of the README's "A hand at the table", row by row."""
+    text = (REPO / "README.md").read_text(encoding="utf-8")
+    section = text.split("## A hand at the table", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        if line.startswith("| `"):
+            rows.append("".join(re.findall(r"`(.)`", line.split("|")[1])))
+    return rows
+
+
+HAND = "".join(readme_hand())
 
 
 def test_the_drivers_are_the_deploy_tools_with_what_circuitpython_builds_in():

@@ -33,7 +33,7 @@ function buildKeypad() {
     button.textContent = key;
     const note = facts.keyNotes[key];
     button.setAttribute("aria-label", note ? key + ": " + note : key);
-    button.setAttribute("aria-keyshortcuts", key === "#" ? "Shift+3" : key === "*" ? "Shift+8" : key);
+    button.setAttribute("aria-keyshortcuts", key);
     if (note) button.title = note;
     button.disabled = true;
     button.addEventListener("click", (event) => keyPressed(key, event.timeStamp));
@@ -185,7 +185,13 @@ function clock() {
 
 function loop() {
   stats.lastTick = clock();
-  show(py.tick(stats.lastTick));
+  try {
+    show(py.tick(stats.lastTick));
+  } catch (err) {  // the app catches its own errors: this is the page's, and it stops here
+    console.error(err);
+    say("problem", "The board stopped: " + err.message + ". Reload the page to restart it.");
+    return;
+  }
   requestAnimationFrame(loop);
 }
 
@@ -229,7 +235,7 @@ function keyPressed(key, timeStamp) {
 }
 
 function laptopKey(event) {
-  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
   if (event.target.closest && event.target.closest("input, select, textarea")) return;
   const key = event.key.length === 1 ? event.key.toUpperCase() : null;
   if (key && facts.keyLegend.includes(key)) {
@@ -459,6 +465,12 @@ $("download").addEventListener("click", download);
 $("load").addEventListener("change", load);
 $("erase").addEventListener("click", erase);
 document.addEventListener("keydown", laptopKey);
+window.addEventListener("storage", (event) => {
+  if (event.key === STORE + "nvm") {
+    say("problem", "Another tab of this page changed the board's flash. Reload to carry on " +
+        "from that game; a key pressed here writes this tab's game over it.");
+  }
+});
 start().catch((err) => {
   console.error(err);
   $("loading").hidden = true;
