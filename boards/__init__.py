@@ -8,26 +8,30 @@ laptop with fakes at the pin and bus level (the real drivers run above them).
 The app uses only this interface of that object:
 
 ``tracks``
-    A list of ``neopixel.NeoPixel`` strips, one per track, each
-    ``LEDS_PER_TRACK`` long with ``brightness=1.0`` and ``auto_write=False``.
-    The app scales colours itself (brightness cap, current budget), sets
-    pixels and calls ``show()``.
+    The data line (``digitalio.DigitalInOut``) of each track's strip; how many
+    tracks the board has.
+``write_strip(track, frame)``
+    Sends ``frame`` (3 bytes an LED, ``LEDS_PER_TRACK`` LEDs, in the config's
+    ``COLOR_ORDER``) to a track's strip with ``neopixel_write``: the one place a
+    strip is written. The app scales colours itself (brightness cap, budget).
 ``display``
-    ``adafruit_ssd1306.SSD1306_I2C`` (128x64). The app writes its ``buffer``
-    (a control byte, then 8 pages of 128 column bytes) and sends pages itself
-    through its ``i2c_device``; ``show()`` sends the whole buffer.
+    The 128x64 OLED (``boards.ssd1306.SSD1306``): the app draws into its
+    ``buffer`` (a control byte, then 8 pages of 128 column bytes) and sends
+    what changed with ``send(first_page, last_page, first_column, last_column)``,
+    the one place the OLED is written.
 ``keys``
     A ``keypad.EventQueue``: ``get()`` returns an event with ``key_number``
     (0..15, row-major) and ``pressed``/``released``, or None when empty.
     ``overflowed`` is set when keys came faster than they were read (``clear()``
-    resets it). ``KEY_LEGEND[key_number]`` is the character printed on the key.
+    resets it). ``key_legend[key_number]`` is the character printed on the key.
 ``nvm``
     Bytes that survive power-off (``microcontroller.nvm``): ``len()``,
     indexing, slicing and slice assignment of equal length. Each assignment
     erases and rewrites the whole 4 KB flash sector unless every byte it
     covers still reads 0xFF.
-``ticks_ms()``
-    A millisecond clock (``supervisor.ticks_ms``; wraps at 2**29).
+``ticks_ms()``, ``ticks_diff(now, then)``
+    A millisecond clock (``supervisor.ticks_ms``) and the time between two of
+    its readings, across its wrap at 2**29 ms.
 ``feed_watchdog()``
     Call at least every few seconds, or the board resets.
 ``config``

@@ -7,6 +7,7 @@ the MicroPython stand-ins (tests/mpstubs) build the very same object.
 
 from boards import layout
 from boards import settings as board_settings
+from boards.ssd1306 import SSD1306
 
 try:
     from typing import Any, Callable, List, Optional
@@ -30,6 +31,7 @@ class PegBoard:
         self,
         config: Any,
         tracks: List[Any],
+        write: Callable[[Any, Any], None],
         display: Any,
         keys: Any,
         nvm: Any,
@@ -40,6 +42,7 @@ class PegBoard:
     ) -> None:
         self.config = config
         self.tracks = tracks
+        self._write = write
         self.display = display
         self.keys = keys
         self.nvm = nvm
@@ -52,6 +55,10 @@ class PegBoard:
         self.i2c = None  # type: Any
         self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive
 
+
+    def write_strip(self, track: int, frame: Any) -> None:
+        """Send ``frame`` (3 bytes an LED, in the strip's COLOR_ORDER) down a track's data line."""
+        self._write(self.tracks[track], frame)
 
     def ticks_diff(self, now: int, then: int) -> int:
         """Milliseconds from ``then`` to ``now`` on ``ticks_ms``'s wrapping clock."""
@@ -74,8 +81,9 @@ def assemble(
     tracks: int,
     board: Any,
     busio: Any,
-    neopixel: Any,
-    adafruit_ssd1306: Any,
+    digitalio: Any,
+    neopixel_write: Any,
+    i2c_device: Any,
     keypad: Any,
     microcontroller: Any,
     supervisor: Any,
@@ -92,21 +100,13 @@ def assemble(
 
     strips = []
     for name in config.TRACK_PINS[:tracks]:
-        strips.append(
-            neopixel.NeoPixel(
-                pin(name),
-                config.LEDS_PER_TRACK,
-                brightness=1.0,
-                auto_write=False,
-                pixel_order=config.COLOR_ORDER,
-            )
-        )
+        data = digitalio.DigitalInOut(pin(name))
+        data.direction = digitalio.Direction.OUTPUT
+        strips.append(data)
 
     i2c = busio.I2C(pin(config.I2C_SCL), pin(config.I2C_SDA), frequency=config.I2C_FREQUENCY)
     try:
-        display = adafruit_ssd1306.SSD1306_I2C(
-            config.OLED_WIDTH, config.OLED_HEIGHT, i2c, addr=config.OLED_ADDRESS
-        )
+        display = SSD1306(i2c_device.I2CDevice(i2c, config.OLED_ADDRESS))
     except ValueError:
         raise RuntimeError(
             "no OLED answers at 0x%02X on %s/%s: check its wiring"
@@ -133,6 +133,7 @@ def assemble(
     hw = make(
         config,
         strips,
+        neopixel_write.neopixel_write,
         display,
         matrix.events,
         microcontroller.nvm,
@@ -148,12 +149,13 @@ def assemble(
 
 def build(config: Any) -> PegBoard:
     """The board object for a real Pico wired as ``config`` says."""
-    import adafruit_ssd1306
+    from adafruit_bus_device import i2c_device
     import board
     import busio
+    import digitalio
     import keypad
     import microcontroller
-    import neopixel
+    import neopixel_write
     import supervisor
     import watchdog
 
@@ -165,8 +167,9 @@ def build(config: Any) -> PegBoard:
         track_count(config, settings),
         board,
         busio,
-        neopixel,
-        adafruit_ssd1306,
+        digitalio,
+        neopixel_write,
+        i2c_device,
         keypad,
         microcontroller,
         supervisor,

@@ -34,9 +34,7 @@ ROW_LENGTH = 30
 I2C_SDA = "GP0"
 I2C_SCL = "GP1"
 I2C_FREQUENCY = 400_000  # a full frame is about 1 KB: ~25 ms at 400 kHz
-OLED_ADDRESS = 0x3C
-OLED_WIDTH = 128
-OLED_HEIGHT = 64
+OLED_ADDRESS = 0x3C  # the panel is 128x64 (boards/ssd1306.py)
 
 # 4x4 membrane keypad, no diodes; key_number = row * 4 + column.
 KEY_ROW_PINS = ("GP6", "GP7", "GP8", "GP9")

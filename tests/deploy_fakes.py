@@ -33,7 +33,6 @@ MANIFEST = manifest.MANIFEST_NAME
 # adafruit_pixelbuf and adafruit_bus_device are C modules in CircuitPython on these
 # boards, so they stay off /lib.
 DRIVER_FILES = {
-    "lib/neopixel.py",
     "lib/adafruit_ssd1306.py",
     "lib/adafruit_framebuf.py",
 }
@@ -50,7 +49,7 @@ REPO_FILES = {
     "lib/ui/__init__.py": b"",
     "lib/ui/screen.py": b"W = 128\n",
     "boards/__init__.py": b"CONFIGS = ('raspberry_pi_pico', 'raspberry_pi_pico_w', 'raspberry_pi_pico2')\n",
-    "boards/hardware.py": b"def build(config):\n    import neopixel\n",
+    "boards/hardware.py": b"def build(config):\n    import neopixel_write\n",
     "boards/raspberry_pi_pico.py": b"STRIP_PIN = 'GP0'\n",
     "boards/raspberry_pi_pico_w.py": b"STRIP_PIN = 'GP0'\n",
     "boards/raspberry_pi_pico2.py": b"STRIP_PIN = 'GP0'\n",

@@ -308,17 +308,16 @@ def test_counters_stop_at_a_byte_instead_of_breaking_the_save():
 
 def test_a_failing_strip_is_reported_and_the_loop_goes_on():
     t = Table()
-    strip = t.board.tracks[0]
-    real_show = strip.show
+    real_write = t.board._write  # neopixel_write, under the board's strip writer
 
-    def broken():
+    def broken(data, frame):
         raise OSError("strip data line stuck")
 
-    strip.show = broken  # the hardware fails, not our logic
+    t.board._write = broken  # the hardware fails, not our logic
     t.keys("12A")
     assert t.scores == [12, 0]  # the peg is kept
     assert t.oled()[4:6] == ["error: strip data", "line stuck"]
-    strip.show = real_show
+    t.board._write = real_write
     t.keys("3B")
     assert t.scores == [12, 3] and t.led(0, 12) == RED  # redrawn once it works again
     assert t.app.errors == 2  # the redraw after 12A and its settling pass

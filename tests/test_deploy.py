@@ -49,10 +49,10 @@ def test_deploys_exactly_the_firmware_drivers_first_code_last(repo, mnt, capsys)
     firmware_at = [order.index(r) for r in REPO_FILES]
     assert max(drivers_at) < min(firmware_at)
     assert order.index("engine/rules.py") < order.index("boards/raspberry_pi_pico.py") < order.index("lib/app.py")
-    for name in ("adafruit_bus_device", "adafruit_framebuf", "adafruit_pixelbuf", "adafruit_ssd1306", "neopixel"):
+    for name in ("adafruit_bus_device", "adafruit_framebuf", "adafruit_ssd1306"):
         assert name in out
-    assert "Driver libraries for /lib: adafruit_framebuf, adafruit_ssd1306, neopixel\n" in out
-    assert "Built into CircuitPython, not copied: adafruit_bus_device, adafruit_pixelbuf\n" in out
+    assert "Driver libraries for /lib: adafruit_framebuf, adafruit_ssd1306\n" in out
+    assert "Built into CircuitPython, not copied: adafruit_bus_device\n" in out
     assert "typing" not in out.split("Driver libraries")[1].splitlines()[0]
     assert "Verified" in out and f"wrote {len(expected)} file(s)" in out and "free on the target" in out
 
@@ -111,7 +111,7 @@ def test_stale_files_removed_user_files_kept(repo, mnt, capsys):
     assert not (drive / "lib" / "ui").exists()  # emptied folder goes too
     assert (drive / "lib" / "mine.py").read_text() == "# the user's own\n"
     assert (drive / "settings.toml").read_text() == "X=1\n"
-    assert (drive / "lib" / "neopixel.py").exists()
+    assert (drive / "lib" / "adafruit_ssd1306.py").exists()
     manifest = json.loads((drive / MANIFEST).read_text())["files"]
     assert "engine/extra.py" not in manifest and "lib/ui/screen.py" not in manifest
     assert "deleted 3 " in out
@@ -209,10 +209,10 @@ def test_refuses_a_missing_target_and_a_source_without_code_py(repo, mnt, tmp_pa
 
 
 def test_refuses_a_project_module_named_like_a_driver(repo, mnt, capsys):
-    (repo / "lib" / "neopixel.py").write_text("X = 1\n")
+    (repo / "lib" / "adafruit_ssd1306.py").write_text("X = 1\n")
     drive = make_drive(mnt)
     assert run(repo, drive) == 2
-    assert_refused(capsys, "lib/neopixel.py")
+    assert_refused(capsys, "lib/adafruit_ssd1306.py")
     assert not (drive / "lib").exists()
 
 
@@ -356,7 +356,7 @@ def test_finds_the_drive_in_proc_mounts(tmp_path, monkeypatch):
 def test_real_driver_set():
     drivers = driver_libs.discover_drivers(driver_libs.DRIVER_LIBRARIES, driver_libs.driver_search_path(Path("/nonexistent")))
     names = {d.name for d in drivers}
-    assert names == {"neopixel", "adafruit_ssd1306", "adafruit_framebuf"}
+    assert names == {"adafruit_ssd1306", "adafruit_framebuf"}
     assert {i.rel for i in driver_libs.driver_items(drivers)} == DRIVER_FILES
 
 
@@ -602,7 +602,7 @@ def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
     assert not (drive / "boards" / "sim").exists()
     assert not (drive / "lib" / "adafruit_bus_device").exists()
     assert sorted(p.name for p in (drive / "lib").iterdir()) == [
-        "adafruit_framebuf.py", "adafruit_ssd1306.py", "cribbage", "my_library.py", "neopixel.py"]
+        "adafruit_framebuf.py", "adafruit_ssd1306.py", "cribbage", "my_library.py"]
     for rel in old:
         if rel != "code.py":
             assert f"deleted {rel}\n" in out

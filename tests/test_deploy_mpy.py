@@ -50,7 +50,7 @@ def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys)
     out = capsys.readouterr().out
     assert "code.py" not in written(out)  # unchanged: code.py stays source
     assert set(written(out)) == {rel for rel in expected if rel.endswith(".mpy")}
-    assert "deleted engine/rules.py" in out and "deleted lib/neopixel.py" in out
+    assert "deleted engine/rules.py" in out and "deleted lib/adafruit_ssd1306.py" in out
 
 
 def test_mpy_cross_refusals(repo, mnt, mpy_cross, tmp_path, capsys):

@@ -27,7 +27,7 @@ MODULES = ("engine.game", "engine.state", "cribbage.names", "cribbage.keys", "cr
            "cribbage.store", "cribbage.turn", "cribbage.screen", "cribbage.words", "cribbage.scoreboard",
            "cribbage.entry", "cribbage.menu", "cribbage.controller", "cribbage.view",
            "cribbage.pegs", "cribbage.screen", "cribbage.app", "adafruit_bus_device.i2c_device",
-           "adafruit_framebuf", "adafruit_ssd1306", "adafruit_pixelbuf", "neopixel",
+           "boards.ssd1306",
            "boards.layout", "boards.settings", "boards.hardware")
 
 _SCRIPT = """

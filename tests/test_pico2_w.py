@@ -17,7 +17,7 @@ BOARD_PINS = {"GP%d" % n for n in range(29)} - WIRELESS_PINS
 
 WIRING = (
     "TRACK_PINS", "LEDS_PER_TRACK", "COLOR_ORDER", "LAYOUT", "ROW_LENGTH",
-    "I2C_SDA", "I2C_SCL", "I2C_FREQUENCY", "OLED_ADDRESS", "OLED_WIDTH", "OLED_HEIGHT",
+    "I2C_SDA", "I2C_SCL", "I2C_FREQUENCY", "OLED_ADDRESS",
     "KEY_ROW_PINS", "KEY_COLUMN_PINS", "KEY_COLUMNS_TO_ANODES", "KEY_SCAN_INTERVAL_S",
     "KEY_MAX_EVENTS", "BRIGHTNESS_CAP", "CURRENT_BUDGET_MA", "LED_FULL_WHITE_MA",
     "IDLE_MA_PER_LED", "WATCHDOG_TIMEOUT_S", "NVM_BYTES",
@@ -48,9 +48,10 @@ def test_the_sim_board_wired_as_a_pico2_w_lights_a_hole():
     hw = sim.build(config=PICO2_W)
     assert hw.config is PICO2_W
     assert hw.hole_map == layout.hole_map(PICO)
-    hw.tracks[0][hw.hole_map[11]] = (0, 40, 0)
-    hw.tracks[0].show()
-    assert hw.strip_pixels(0)[11] == (0, 40, 0)
+    frame = bytearray(363)
+    frame[3 * hw.hole_map[11] + 1] = 40  # hole 12 red, in the strip's GRB order
+    hw.write_strip(0, frame)
+    assert hw.strip_pixels(0)[11] == (40, 0, 0)
 
 
 CODE_PY_ON_A_PICO2_W = """

@@ -288,11 +288,11 @@ def test_the_simulator_and_deploy_need_only_what_sim_txt_installs(tmp_path):
                           text=True, timeout=120, env=dict(os.environ, BLINKA_OS_AGNOSTIC="1"))
     assert done.returncode == 0, done.stderr
     sim_needs = distributions_of(json.loads(trace.read_text()))
-    assert {"adafruit-blinka", "adafruit-circuitpython-ssd1306", "pillow"} <= sim_needs
+    assert {"adafruit-blinka", "adafruit-circuitpython-busdevice", "pillow"} <= sim_needs
 
     deploy = load("cribbage_deploy_for_setup", REPO / "tools" / "deploy.py")
     drivers = deploy.discover_drivers(deploy.DRIVER_LIBRARIES, deploy.driver_search_path(REPO))
     deploy_needs = distributions_of(d.name for d in drivers)
-    assert len(deploy_needs) == 3  # neopixel, ssd1306, framebuf (pixelbuf, busdevice: built in)
+    assert len(deploy_needs) == 2  # ssd1306, framebuf (busdevice: built in)
 
     assert sim_needs | deploy_needs <= set(locked("sim"))

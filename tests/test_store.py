@@ -43,10 +43,11 @@ def key_next(game, rng):
     if game.phase == STARTER:
         game.turn_starter(rng.choice(unseen))
     elif game.phase == PLAY:
-        if game.play.count + 10 > MAX_COUNT and rng.random() < 0.5:
-            game.go()
+        playable = [c for c in unseen if fits(game.play.count, c)]
+        if not playable or (game.play.count + 10 > MAX_COUNT and rng.random() < 0.5):
+            game.go()  # nothing left that fits (or the player holds only big cards)
         else:
-            game.lay(rng.choice([c for c in unseen if fits(game.play.count, c)]))
+            game.lay(rng.choice(playable))
     else:
         known = game.known_cards()  # a hand holds the cards it laid, and 4 in all
         game.count_show(known + rng.sample([c for c in unseen if c not in known], 4 - len(known)))

@@ -426,23 +426,24 @@ def test_a_frame_over_the_current_budget_is_scaled_down_to_it():
     from cribbage.settings import Settings
 
     config = SimpleNamespace(BRIGHTNESS_CAP=1.0, CURRENT_BUDGET_MA=400,
-                             LED_FULL_WHITE_MA=60, IDLE_MA_PER_LED=1)
+                             LED_FULL_WHITE_MA=60, IDLE_MA_PER_LED=1, COLOR_ORDER="GRB")
     board = sim.build(tracks=3)
-    pegs = Pegs(board.tracks, board.hole_map, config, board.ticks_diff)
+    pegs = Pegs(3, board.write_strip, board.hole_map, config, board.ticks_diff)
     view = View(_three_player_game(), Settings(brightness=5), 3)
     assert view.brightness == 1.0
     view.colours = [(255, 255, 255)] * 3  # white pegs at full strength
+    pegs.show(view)
     # Unscaled, channel values summed over the three tracks:
     #   A: 22 marks (3 each; 20 and 30 are pegs) 66, skunk lines 61 and 91 (12 each)
     #      24, the dealer's game hole 24, back peg 51*3 = 153, front 765: 1032
     #   B: 23 marks 69, skunk lines 24, game hole 4+3 = 7, front 765: 865
     #   C: 24 marks 72, 24, 7, front 765: 868
-    frames = [pegs.frame(view, side, 0) for side in range(3)]
-    assert [sum(f) for f in frames] == [1032, 865, 868]
+    units = [pegs.frame(side, 0) for side in range(3)]
+    assert [sum(f) for f in pegs.frames] == units == [1032, 865, 868]
     # 2765 units * 60 mA / 765 = 216 mA lit, + 363 LEDs idle at 1 mA: 579 mA > 400.
     idle, lit = 3 * 121, 2765 * 60 // 765
     assert (idle, lit) == (363, 216) and idle + lit > 400
-    pegs.draw(view, 0)
+    pegs.draw(0)
     # Scaled by (400 - 363) * 256 // 216 = 43 / 256: 363 + 216 * 43 // 256 = 399 mA.
     assert pegs.milliamps == 399 and pegs.milliamps <= 400
     # The front peg 255 * 43 >> 8 = 42, the back 51 * 43 >> 8 = 8, the dealer's

@@ -18,8 +18,8 @@ and a key waits 0-20 ms more for the keypad scan (the board config's
 KEY_SCAN_INTERVAL_S): shown apart, and included in the "+scan" figures.
 
 Only our code's fuel counts. busio, digitalio, keypad, microcontroller,
-neopixel_write, supervisor, watchdog, os.getenv, time, adafruit_pixelbuf and
-adafruit_bus_device are C on the board, and so are the fake panel and flash
+neopixel_write, supervisor, watchdog, os.getenv, time and adafruit_bus_device
+are C on the board, and so are the fake panel and flash
 they drive here: tools/mpstubs/meter.py wraps every function of them, the
 outermost call into one tells the host as it enters and as it returns, and the
 host reads wasmtime's fuel at both (tools/devmeter.py), so their fuel is left
@@ -301,8 +301,8 @@ class Report:
 
     def print_untold(self):
         self.untold += [
-            "the C work inside the built-in modules beyond the wire times (pixelbuf's colour"
-            " scaling, the I2C and keypad drivers): small against them, not estimated",
+            "the C work inside the built-in modules beyond the wire times (the I2C, strip and"
+            " keypad drivers): small against them, not estimated",
             "a key that arrives during a pass of the loop waits for it (see the idle pass and"
             " the frames): not added to the keys",
             "pystack bytes: CPython's frame sizes in MicroPython's layout (this MicroPython has"

@@ -42,9 +42,9 @@ FRAME_MS = 20    # animation frames at 50 a second
 IDLE_MS = 20     # then one pass of the loop with nothing to do
 SEED = 2024
 MAX_KEYS = 2000  # a game that has not ended by then is a bug in the player
-# Python on the board: ours and the drivers that stay Python (pixelbuf and
-# bus_device are C there, the rest of boards/sim and Blinka do not exist).
-DEVICE_DRIVERS = ("neopixel.py", "adafruit_ssd1306.py", "adafruit_framebuf.py")
+# Python on the board: ours only (bus_device is C there; boards/sim and Blinka
+# do not exist there).
+DEVICE_DRIVERS = ()
 
 Step = namedtuple("Step", (
     "label",    # key:N, frame:N or idle:N (N: the key's index)

@@ -34,13 +34,13 @@ PICO_HEAP_KB = 163  # free on a Pico at the REPL
 # room, since here garbage is collected only between steps (a restart's first
 # frame needs it). The collections a Pico would make are counted apart.
 HEADROOM_KB = 48
-PRELOAD = BUILTINS + ("adafruit_pixelbuf", "adafruit_bus_device.i2c_device", "meter", "metercal")
+PRELOAD = BUILTINS + ("adafruit_bus_device.i2c_device", "meter", "metercal")
 # Built into CircuitPython for the Pico: preloaded with the stand-ins, left out of
 # every count (the C module wins over the copy tools/deploy.py puts in /lib).
-C_LIBRARIES = ("adafruit_pixelbuf", "adafruit_bus_device")
+C_LIBRARIES = ("adafruit_bus_device",)
 # Deployed as .py and parsed at boot: ours and the drivers that stay Python.
 PARSED_FOLDERS = ("engine/", "lib/cribbage/", "boards/")
-PARSED_DRIVERS = ("lib/neopixel.py", "lib/adafruit_ssd1306.py", "lib/adafruit_framebuf.py")
+PARSED_DRIVERS = ()
 
 Run = namedtuple("Run", (
     "steps",    # tools.devmeter.Step, in order

@@ -62,8 +62,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUBS = os.path.join(REPO, "tools", "mpstubs")
 PROJECT = ("engine", "lib", "boards")
 # The driver libraries the board runs (circup installs them into CIRCUITPY/lib).
-DRIVERS = ("neopixel", "adafruit_pixelbuf", "adafruit_ssd1306", "adafruit_framebuf",
-           "adafruit_bus_device")
+DRIVERS = ("adafruit_bus_device",)
 DEFAULT_FUEL = 4_000_000_000
 MARK = "@@mpprobe"
 

@@ -9,11 +9,11 @@ The site is static: web/'s page (index.html, board.js, board.css, webboard.py),
 MicroPython 1.27 for WebAssembly from the pinned npm package (``npm ci`` in web/
 installs it), and firmware.json: every file the page writes into MicroPython's
 file system, base64, read from where the deploy tool reads them (the firmware
-roots of tools/deployer/sources.py, the driver libraries found by
-tools/deployer/drivers.py in the installed PyPI packages), plus what only a
-board without CircuitPython needs: the two Adafruit libraries CircuitPython
-builds in, the stand-ins for its C modules (tools/mpstubs) and the simulator's
-fakes they import (boards/sim/). Nothing is copied into the repository.
+roots of tools/deployer/sources.py; the driver libraries the firmware imports,
+found by tools/deployer/drivers.py in the installed PyPI packages, those that
+CircuitPython builds in included), the stand-ins for CircuitPython's C modules
+(tools/mpstubs) and the simulator's fakes they import (boards/sim/). Nothing
+is copied into the repository.
 
 Bad input (no npm package, an --out folder holding other files) is one line on
 stderr and exit code 2.
@@ -35,9 +35,10 @@ for _path in (str(REPO / "lib"), str(REPO)):
         sys.path.insert(0, _path)
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from tools.deploy import DRIVER_LIBRARIES, DeployError, discover_drivers, driver_search_path  # noqa: E402
-from deployer.drivers import CIRCUITPYTHON_BUILTINS, NATIVE_LIBRARIES, driver_items  # noqa: E402
-from deployer.sources import collect_firmware  # noqa: E402
+from tools.deploy import DeployError, discover_drivers, driver_search_path  # noqa: E402
+from deployer.drivers import (CIRCUITPYTHON_BUILTINS, NATIVE_LIBRARIES, driver_items,  # noqa: E402
+                              runtime_imports)
+from deployer.sources import TARGET_LIB_DIR, collect_firmware  # noqa: E402
 
 PROG = "tools/web.py"
 PAGE = REPO / "web"
@@ -82,11 +83,21 @@ def npm_folder():
 
 
 def board_drivers(search_path=None):
-    """The driver libraries for a MicroPython without CircuitPython's built-ins:
-    the deploy tool's list and what they import, the libraries that
-    CircuitPython builds in (NATIVE_LIBRARIES) found and copied too."""
+    """The driver libraries the firmware imports, and what they import, for a
+    MicroPython without CircuitPython's built-ins: read from the firmware's
+    sources and found in the installed packages by the deploy tool's own
+    discovery, the libraries CircuitPython builds in (NATIVE_LIBRARIES) copied too."""
+    builtins = CIRCUITPYTHON_BUILTINS - NATIVE_LIBRARIES
+    own = set()
+    imported = set()
+    for item in collect_firmware(REPO):
+        parts = item.rel.split("/")
+        own.add(parts[1] if parts[0] == TARGET_LIB_DIR else parts[0].rsplit(".", 1)[0])
+        if item.rel.endswith(".py"):
+            imported |= runtime_imports(ast.parse(item.src.read_bytes(), filename=str(item.src)))
+    roots = sorted(imported - own - builtins)
     path = driver_search_path(REPO) if search_path is None else search_path
-    return discover_drivers(DRIVER_LIBRARIES, path, builtins=CIRCUITPYTHON_BUILTINS - NATIVE_LIBRARIES)
+    return discover_drivers(roots, path, builtins=builtins)
 
 
 def _imported_sim_fakes(files):

@@ -1,8 +1,8 @@
 """boards.sim.board: the board object on a laptop, with the real drivers over pin-level fakes.
 
     hw = build(tracks=2)
-    hw.tracks[0][0] = (255, 0, 0); hw.tracks[0].show()
-    hw.strip_bytes(0)[:3]  == bytes((0, 255, 0))     # GRB on the wire
+    hw.write_strip(0, bytes((0, 255, 0)) * 121)       # frames go out in GRB, as on the wire
+    hw.strip_bytes(0)[:3]  == bytes((0, 255, 0))
     hw.press("12B")                                   # keypad events
     hw.oled_pixels()[y][x]                            # what the OLED holds
 
@@ -19,8 +19,9 @@ from boards.sim import dev as simdev, oled as simoled, pins as simhw
 from boards.sim.dev import FakeClock
 from boards.sim.nvm import PowerCut, SimNVM  # noqa: F401  (for tests)
 
-import adafruit_ssd1306  # noqa: E402  (pins has set up Blinka)
-import neopixel  # noqa: E402
+from adafruit_bus_device import i2c_device  # noqa: E402  (pins has set up Blinka)
+import digitalio  # noqa: E402
+import neopixel_write  # noqa: E402
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FONT_PATH = os.path.join(REPO, "font5x8.bin")
@@ -148,8 +149,9 @@ def build(config=None, tracks=None, settings=None, nvm=None, clock=None, oled_ad
         tracks,
         board=simhw.SimPinout(),
         busio=SimpleNamespace(I2C=make_i2c),
-        neopixel=neopixel,
-        adafruit_ssd1306=adafruit_ssd1306,
+        digitalio=digitalio,
+        neopixel_write=neopixel_write,
+        i2c_device=i2c_device,
         keypad=SimpleNamespace(KeyMatrix=make_matrix),
         microcontroller=SimpleNamespace(nvm=nvm, watchdog=dog),
         supervisor=SimpleNamespace(ticks_ms=clock.ticks_ms),

@@ -2,7 +2,7 @@
 
 ``SimPinout`` stands in for CircuitPython's ``board``; ``watch_strip`` taps
 the bytes each strip's data pin would carry, underneath Blinka's
-``neopixel_write``, so the real ``neopixel`` and ``adafruit_pixelbuf`` run above.
+``neopixel_write``, which the board object calls as it would on the Pico.
 """
 
 import os
@@ -57,11 +57,11 @@ class _StripTap:
         return None
 
 
-def watch_strip(pixels):
-    """Record every frame ``pixels`` (a ``neopixel.NeoPixel``) puts on its pin."""
+def watch_strip(data):
+    """Record every frame sent down ``data`` (a strip's ``digitalio.DigitalInOut``)."""
     if neopixel_write._neopixel is not _StripTap:
         _StripTap.fallback = neopixel_write._neopixel
         neopixel_write._neopixel = _StripTap
-    recorder = StripRecorder(pixels.pin._pin.id)
-    _RECORDERS[pixels.pin] = recorder
+    recorder = StripRecorder(data._pin.id)
+    _RECORDERS[data] = recorder
     return recorder

@@ -35,9 +35,10 @@ class App:
         notices.extend(getattr(self.store, "notices", ()))
         if game.sides > self.tracks:
             notices.append(words.missing_track(game, self.tracks))
-        self.ctrl.detail = notices
+        self.ctrl.tell(notices)
         self.legend = board.key_legend
-        self.pegs = Pegs(board.tracks, board.hole_map, board.config, board.ticks_diff)
+        self.pegs = Pegs(self.tracks, board.write_strip, board.hole_map, board.config,
+                         board.ticks_diff)
         self.screen = Screen(board.display, board.font_path)
         self.detail_at = 0
         self.errors = 0
@@ -45,6 +46,10 @@ class App:
         self.was_busy = False
         self.scrolling = False  # more detail lines than rows: they scroll
         self.pending = False  # a render is owed (the last one failed)
+        self.rows = None
+        self.rows_for = None  # (controller version, scroll step) the rows were made for
+        self.viewed = None    # the controller version the pegs' view was made for
+        self.moved = False    # the view changed: the strips are due a frame
         self.render()
 
     def now(self):
@@ -97,17 +102,17 @@ class App:
             except MemoryError:
                 if retried:
                     self.errors += 1
-                    self.ctrl.message = words.NOT_SAVED_MEMORY
+                    self.ctrl.say(words.NOT_SAVED_MEMORY)
                     return
                 retried = True  # the store is as before the record: once more
                 gc.collect()
             except Exception as err:
                 self.errors += 1
-                self.ctrl.message = _said(words.NOT_SAVED, err)
+                self.ctrl.say(_said(words.NOT_SAVED, err))
                 return
         notices = getattr(self.store, "notices", None)
         if notices:  # the flash lost or trimmed something: say what
-            self.ctrl.detail = self.ctrl.detail + notices
+            self.ctrl.tell(self.ctrl.detail + notices)
             self.store.notices = []
 
     def _record(self, kind):
@@ -145,6 +150,9 @@ class App:
     def redraw(self):
         """Send the strips and every OLED page again at the next render."""
         self.drawn = None
+        self.rows_for = None
+        self.viewed = None
+        self.pegs.fresh = True
         self.screen.rows = [None] * len(self.screen.rows)
         self.pending = True
 
@@ -160,13 +168,13 @@ class App:
             event = keys.get()
         if keys.overflowed:  # the queue was full: presses were dropped
             keys.clear()
-            self.ctrl.message = words.KEYS_LOST
+            self.ctrl.say(words.KEYS_LOST)
             pressed = True
         now = self.now()
         busy = self.pegs.busy(now)
         # One more frame after an animation ends puts the pegs back at rest.
         if self.was_busy and not busy:
-            self.drawn = None  # the strips still hold the animation's last frame
+            self.moved = True  # the strips still hold the animation's last frame
         if pressed or busy or self.was_busy or self.scrolling or self.pending:
             self.pending = False
             self.render()
@@ -175,13 +183,25 @@ class App:
     def render(self):
         now = self.now()
         ctrl = self.ctrl
-        view = View(ctrl.game, ctrl.settings, self.tracks)
-        key = view.key()
-        if key != self.drawn or self.pegs.busy(now):
-            self.pegs.draw(view, now)  # strips only change with the view or a moving peg
-            self.drawn = key
-        rows, self.scrolling = oled_rows(ctrl, self.board.ticks_diff(now, self.detail_at) // SCROLL_MS)
-        self.screen.draw(rows)
+        pegs = self.pegs
+        # The pegs' view, and the rows' text, change only with the state or the
+        # message (and the rows as the detail scrolls): made once a change.
+        if ctrl.version != self.viewed:
+            view = View(ctrl.game, ctrl.settings, self.tracks)
+            key = view.key()
+            if key != self.drawn:
+                pegs.show(view)
+                self.drawn = key
+                self.moved = True
+            self.viewed = ctrl.version
+        if self.moved or pegs.busy(now):
+            pegs.draw(now)  # strips only change with the view or a moving peg
+            self.moved = False
+        drawn = (ctrl.version, self.board.ticks_diff(now, self.detail_at) // SCROLL_MS)
+        if drawn != self.rows_for:
+            self.rows, self.scrolling = oled_rows(ctrl, drawn[1])
+            self.rows_for = drawn
+            self.screen.draw(self.rows)
 
     # What the simulator and the tests read of the running app.
     def oled_lines(self):

@@ -41,6 +41,7 @@ class Controller:
         self.message = ""
         self.detail = []  # lines under the message: a show's breakdown, notices at start
         self.scored = ()
+        self.version = 0  # moves on whenever what the OLED shows may have changed
 
     def press(self, key):
         """Handle one key; the Turn it made (already committed)."""
@@ -62,9 +63,20 @@ class Controller:
         if here is None:
             here = MODES[mode][0](self, turn.enter)
         self.mode, self.here = mode, here
+        self.version += 1
         self.scored = turn.scores  # the last key's Scores
         self.message = turn.say or words.said(self.game, turn.echo, turn.scores)
         self.detail = turn.detail or []
+
+    def say(self, text):
+        """A message from the board itself (not a key): keys lost, not saved."""
+        self.message = text
+        self.version += 1
+
+    def tell(self, lines):
+        """Lines for the rows under the message: notices of what was not kept."""
+        self.detail = lines
+        self.version += 1
 
     def marker(self):
         """What a key may have changed of the game, to tell if one that failed did."""

@@ -4,7 +4,17 @@ The front peg is bright in the player's colour, the back peg dim behind it, so
 the gap shows the last score. Faint marks every 5 holes; the skunk line and the
 game hole stand out; the dealer's game hole glows white. A frame never draws
 more than the board's current budget.
+
+Frames are bytearrays in the strip's own colour order, written whole by the
+board (one C call a strip). A view's frames at rest are made once (``show``);
+an animation frame copies the track's frame without its front peg and puts the
+moving peg (or the comet) in: a few slice writes, nothing to allocate.
 """
+
+try:
+    from typing import Any
+except ImportError:
+    pass
 
 from engine.match import skunk_lines
 
@@ -19,7 +29,7 @@ JUMP_MS_PER_HOLE = 25
 JUMP_MS_MAX = 500
 WIN_MS = 3000        # the winner's comet: three runs up the track
 MATCH_WIN_MS = 9000  # the match's winner: nine
-
+BLACK = (0, 0, 0)
 
 
 def peg_hole(score, target):
@@ -27,24 +37,32 @@ def peg_hole(score, target):
 
 
 class Pegs:
-    def __init__(self, strips, hole_map, config, ticks_diff):
-        self.strips = strips
+    def __init__(self, tracks, write, hole_map, config, ticks_diff):
+        self.tracks = tracks
+        self.write = write        # write(track, frame): the board's one strip writer
         self.elapsed = ticks_diff  # ms from then to now on the board's wrapping clock
         self.map = hole_map  # hole_map[hole - 1] = LED under the hole
         self.leds = len(hole_map)
+        order = config.COLOR_ORDER
+        self.order = (order.index("R"), order.index("G"), order.index("B"))
         self.cap = getattr(config, "BRIGHTNESS_CAP", 0.25)
         self.budget = getattr(config, "CURRENT_BUDGET_MA", 500)
         self.full_ma = getattr(config, "LED_FULL_WHITE_MA", 60)
         self.idle_ma = getattr(config, "IDLE_MA_PER_LED", 1)
-        # Frames are bytearrays of r, g, b per LED: a few hundred bytes, not tuples.
-        # A new strip object holds all black, so only lit LEDs need setting at first.
-        self.shown = [bytearray(3 * self.leds) for _ in strips]
-        self.fresh = [True] * len(strips)
-        self.jumps = []   # [side, start ms] of pegs on their way
+        size = 3 * self.leds
+        self.under = [bytearray(size) for _ in range(tracks)]  # the view's frame, no front peg
+        self.fronts = [(0, BLACK)] * tracks  # (hole, colour) of each front peg, 0: none
+        self.frames = [bytearray(size) for _ in range(tracks)]  # the frame being made
+        self.shown = [bytearray(size) for _ in range(tracks)]   # what each strip holds
+        self.fresh = True  # nothing written yet: every strip goes out once
+        self.view = None  # type: Any  # the View the frames at rest were made for
+        self.jumps = []   # [side, start ms, span ms] of pegs on their way
         self.win_start = None
         self.win_ms = WIN_MS
         self.milliamps = 0
-        self._face = None  # (target, marks frame): the board's face, made once
+        self._face = None  # ((target, values), marks frame): the board's face, made once
+        self._dark = bytes(size)
+        self.units = [0] * tracks
 
     def animate(self, scores, now):
         """Start a jump for each Score (side, points) just pegged."""
@@ -61,10 +79,14 @@ class Pegs:
         return bool(self.jumps) or self.win_start is not None
 
     def _put(self, frame, hole, rgb):
+        """Light ``hole`` in ``rgb``; returns how the frame's channel sum moved."""
         i = 3 * self.map[hole - 1]
-        frame[i] = rgb[0]
-        frame[i + 1] = rgb[1]
-        frame[i + 2] = rgb[2]
+        o = self.order
+        was = frame[i] + frame[i + 1] + frame[i + 2]
+        frame[i + o[0]] = rgb[0]
+        frame[i + o[1]] = rgb[1]
+        frame[i + o[2]] = rgb[2]
+        return rgb[0] + rgb[1] + rgb[2] - was
 
     def marks(self, target, values):
         """The board's fixed face: marks every 5 holes, skunk lines, game hole."""
@@ -76,22 +98,45 @@ class Pegs:
                 self._put(face, hole, SKUNK_MARK)
             self._put(face, target, GAME_MARK)
             self._face = ((target, values), bytes(face))
-        return bytearray(self._face[1])
+        return self._face[1]
 
-    def frame(self, view, side, now):
-        """The colours of one track: r, g, b per LED along the strip."""
+    def show(self, view):
+        """Make each track's frame at rest for ``view`` (once a change, not a frame)."""
+        self.view = view
         target = view.target
-        if side >= len(view.scores):
-            return bytearray(3 * self.leds)  # a track this game does not use
         face = self.marks(target, view.values)
-        if side == view.dealer_side:
-            self._put(face, target, DEALER_MARK)
-        if view.loser_skunked and side == view.loser:
-            for hole in range(5, view.skunk_line, 5):
-                self._put(face, hole, SKUNKED)
-        colour = _scale(view.colours[side], view.brightness * self.cap)
-        dim = (colour[0] // BACK_SHARE, colour[1] // BACK_SHARE, colour[2] // BACK_SHARE)
-        front = peg_hole(view.scores[side], target)
+        for side in range(self.tracks):
+            under = self.under[side]
+            if side >= len(view.scores):  # a track this game does not use
+                under[:] = self._dark
+                self.fronts[side] = (0, BLACK)
+                continue
+            under[:] = face
+            if side == view.dealer_side:
+                self._put(under, target, DEALER_MARK)
+            if view.loser_skunked and side == view.loser:
+                for hole in range(5, view.skunk_line, 5):
+                    self._put(under, hole, SKUNKED)
+            colour = _scale(view.colours[side], view.brightness * self.cap)
+            back = peg_hole(view.backs[side], target)
+            if back:
+                self._put(under, back, (colour[0] // BACK_SHARE, colour[1] // BACK_SHARE,
+                                        colour[2] // BACK_SHARE))
+            self.fronts[side] = (peg_hole(view.scores[side], target), colour)
+        # Each track's channel sum, for the current budget: a frame moves it by its puts.
+        self.units = [sum(under) for under in self.under]
+
+    def frame(self, side, now):
+        """Track ``side``'s frame now, in strip order (at rest, or mid-animation),
+        into self.frames[side]; returns its channel sum."""
+        view = self.view
+        frame = self.frames[side]
+        frame[:] = self.under[side]
+        units = self.units[side]
+        front, colour = self.fronts[side]
+        if not front:
+            return units
+        target = view.target
         back = peg_hole(view.backs[side], target)
         for jump in self.jumps:
             if jump[0] == side and front > back:
@@ -99,50 +144,44 @@ class Pegs:
                 done = self.elapsed(now, jump[1])
                 if done < span:
                     front = back + 1 + (front - back - 1) * done // span
-        if back:
-            self._put(face, back, dim)
-        if front:
-            self._put(face, front, colour)
+        units += self._put(frame, front, colour)
         if self.win_start is not None and side == view.winner:
             done = self.elapsed(now, self.win_start)
             if done < self.win_ms:
                 # A comet runs up the winner's track to the game hole, every second.
                 head = 1 + (done * target // 1000) % target
                 for hole in range(max(1, head - 4), head + 1):
-                    self._put(face, hole, colour)
-        return face
+                    units += self._put(frame, hole, colour)
+        return units
 
-    def draw(self, view, now):
+    def draw(self, now):
         """Write each strip whose frame changed; returns how many were written."""
-        self.jumps = [j for j in self.jumps if self.elapsed(now, j[1]) < JUMP_MS_MAX]
-        frames = [self.frame(view, side, now) for side in range(len(self.strips))]
-        scale = self.fit_budget(frames)
+        if self.jumps:
+            self.jumps = [j for j in self.jumps if self.elapsed(now, j[1]) < JUMP_MS_MAX]
+        frames = self.frames
+        units = 0
+        for side in range(self.tracks):
+            units += self.frame(side, now)
+        scale = self.fit_budget(units)
         written = 0
-        for track in range(len(frames)):
+        for track in range(self.tracks):
             frame = frames[track]
             if scale < 256:
                 for i in range(len(frame)):
                     frame[i] = frame[i] * scale >> 8
-            old = self.shown[track]
-            if frame == old and not self.fresh[track]:
+            if frame == self.shown[track] and not self.fresh:
                 continue
-            strip = self.strips[track]
-            for led in range(self.leds):
-                i = 3 * led
-                if old[i] != frame[i] or old[i + 1] != frame[i + 1] or old[i + 2] != frame[i + 2]:
-                    strip[led] = (frame[i], frame[i + 1], frame[i + 2])
-            strip.show()
-            self.shown[track] = frame
-            self.fresh[track] = False
+            self.write(track, frame)
+            # The frame is now what the strip holds; the old one is the next to make.
+            self.frames[track], self.shown[track] = self.shown[track], frame
             written += 1
+        self.fresh = False
         return written
 
-    def fit_budget(self, frames):
-        """A factor /256 that keeps all strips within the current budget."""
-        units = 0  # sum of channel values; 255 on one channel draws full/3 mA
-        for frame in frames:
-            units += sum(frame)
-        idle = self.idle_ma * self.leds * len(frames)
+    def fit_budget(self, units):
+        """A factor /256 that keeps all strips within the current budget; ``units``:
+        the frames' channel values summed (255 on one channel draws full/3 mA)."""
+        idle = self.idle_ma * self.leds * self.tracks
         lit = units * self.full_ma // (3 * 255)
         if idle + lit <= self.budget or lit == 0:
             self.milliamps = idle + lit
@@ -155,7 +194,8 @@ class Pegs:
         """The (r, g, b) last written under `hole` of `track`."""
         frame = self.shown[track]
         i = 3 * self.map[hole - 1]
-        return (frame[i], frame[i + 1], frame[i + 2])
+        o = self.order
+        return (frame[i + o[0]], frame[i + o[1]], frame[i + o[2]])
 
 
 def _scale(rgb, fraction):

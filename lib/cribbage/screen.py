@@ -1,15 +1,20 @@
 """cribbage.screen: the OLED, drawn a text row (one 8-pixel page) at a time.
 
-Rows are page-aligned so a glyph column is one byte of the SSD1306 buffer;
-the big score digits are made once from the font, doubled, and copied in.
-Only pages whose content changed are sent over I2C (~3 ms a page at 400 kHz).
+The SSD1306's buffer is page-organised: a byte is 8 pixels of one column, so a
+5x8 glyph is 5 column bytes and a text row is exactly one page; a character's
+cell (its 5 columns and a blank one) is copied in as bytes. The big score
+digits are made once from the font, doubled. Only what changed goes over I2C
+(22.5 us a byte at 400 kHz): the cells that differ from the row drawn before,
+or the changed side's digits, each page as one window of columns, through
+the board's panel (``display.buffer``, ``display.send``).
 """
 
 WIDTH = 128
 PAGES = 8
-COLUMNS = 21  # 6-pixel cells
-_SET_COL_ADDR = 0x21
-_SET_PAGE_ADDR = 0x22
+CELL = 6      # a character: 5 glyph columns and a blank one
+COLUMNS = 21  # cells on a row (126 of the 128 columns)
+_SPACE = 32
+_UNKNOWN = 63  # "?": a code the font does not have
 
 
 def _stretch(bits):
@@ -26,11 +31,14 @@ class Screen:
         self.display = display
         with open(font_path, "rb") as f:
             data = f.read()
-        self.glyph_w = data[0]
-        self.font = memoryview(data)[2:]
+        w = data[0]
+        font = data[2:]
+        blank = bytes(CELL - w)
+        # One bytes object a character code (ASCII; the rest print as "?").
+        self.cells = [bytes(font[c * w:c * w + w]) + blank for c in range(128)]
         self.big = {}
         for ch in "0123456789":
-            cols = self._glyph(ch)
+            cols = font[ord(ch) * w:ord(ch) * w + w]
             top = bytearray()
             bottom = bytearray()
             for c in cols:
@@ -38,99 +46,123 @@ class Screen:
                     top.append(_stretch(c & 15))
                     bottom.append(_stretch(c >> 4))
             self.big[ch] = (bytes(top), bytes(bottom))
-        self.rows = [None] * PAGES
-        # Control byte 0x00 (commands follow), then the column and page window.
-        self.cmd = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0, 0))
-
-    def _glyph(self, ch):
-        i = ord(ch) * self.glyph_w
-        if i + self.glyph_w > len(self.font):
-            i = ord("?") * self.glyph_w
-        return self.font[i:i + self.glyph_w]
-
-    def _buf(self):
-        return self.display.buffer  # [0] is the driver's control byte
-
-    def text(self, page, x, s):
-        buf = self._buf()
-        base = 1 + page * WIDTH
-        w = self.glyph_w
-        for ch in s:
-            if x + w > WIDTH:
-                break
-            g = self._glyph(ch)
-            buf[base + x:base + x + w] = g
-            x += w + 1
-
-    def big_number(self, x, value):
-        buf = self._buf()
-        for ch in str(value):
-            top, bottom = self.big[ch]
-            n = len(top)
-            if x + n > WIDTH:
-                break
-            buf[1 + x:1 + x + n] = top
-            buf[1 + WIDTH + x:1 + WIDTH + x + n] = bottom
-            x += n + 2
-
-    def clear_page(self, page):
-        buf = self._buf()
-        start = 1 + page * WIDTH
-        buf[start:start + WIDTH] = bytes(WIDTH)
+        self.rows = [None] * PAGES   # the row keys on the panel; None: unknown
+        self.texts = [None] * PAGES  # a text row's bytes as drawn
 
     def draw(self, rows):
-        """rows: 8 page keys; a key is ('text', s) / ('scores', ...) drawn by
-        draw_row. Sends only the pages that changed; returns how many."""
-        changed = []
+        """rows: 8 page keys, ('text', s), ('scores', (n, ...)) and ('bottom',)
+        for the digits' lower page. Draws and sends what changed; returns how
+        many pages it sent."""
+        if self.rows[0] is None:
+            return self._draw_all(rows)
+        sent = 0
         for page in range(PAGES):
-            if rows[page] != self.rows[page]:
-                changed.append(page)
-            elif page and rows[page - 1] != self.rows[page - 1] and rows[page - 1][0] == "scores":
-                changed.append(page)  # the big digits' lower half lives on the next page
-        for page in changed:
-            if page > 0 and rows[page] == ("bottom",):
+            row = rows[page]
+            old = self.rows[page]
+            if row == old:
                 continue
-            self.draw_row(page, rows[page])
-        if not changed:
-            return 0
-        if len(changed) == PAGES:
-            self.display.show()
-        else:
-            first = changed[0]
-            for i in range(1, len(changed) + 1):
-                if i == len(changed) or changed[i] != changed[i - 1] + 1:
-                    self._send(first, changed[i - 1])  # one window per run of pages
-                    if i < len(changed):
-                        first = changed[i]
+            kind = row[0]
+            if kind == "text":
+                sent += self._text(page, row[1], old)
+            elif kind == "scores":
+                sent += self._scores(page, row[1], old)
         self.rows = list(rows)
-        return len(changed)
+        return sent
 
-    def draw_row(self, page, row):
-        self.clear_page(page)
-        kind = row[0]
-        if kind == "text":
-            self.text(page, 0, row[1])
-        elif kind == "scores":
-            self.clear_page(page + 1)
-            width = WIDTH // len(row[1])
-            for i, score in enumerate(row[1]):
-                self.big_number(i * width, score)
+    def _draw_all(self, rows):
+        buf = self.display.buffer
+        buf[1:] = bytes(WIDTH * PAGES)
+        for page in range(PAGES):
+            row = rows[page]
+            if row[0] == "text":
+                self._cells(page, row[1].encode(), 0, COLUMNS)
+            elif row[0] == "scores":
+                self._digits(page, row[1], 0, len(row[1]))
+        self._send(0, PAGES - 1, 0, WIDTH - 1)
+        self.rows = list(rows)
+        return PAGES
 
-    def _send(self, first, last):
-        """Pages first..last in two I2C writes: the window, then the data."""
-        d = self.display
-        cmd = self.cmd
-        cmd[5] = first
-        cmd[6] = last
-        buf = d.buffer
-        start = first * WIDTH  # the byte before the data: lend it the data control byte
-        kept = buf[start]
-        buf[start] = 0x40
-        with d.i2c_device:
-            d.i2c_device.write(cmd)
-        with d.i2c_device:
-            d.i2c_device.write(buf, start=start, end=1 + (last + 1) * WIDTH)
-        buf[start] = kept
+    def _cells(self, page, text, first, last):
+        """Cells first..last-1 of a text row (``text``: its bytes) into the buffer."""
+        buf = self.display.buffer
+        cells = self.cells
+        n = len(text)
+        at = 1 + page * WIDTH + CELL * first
+        for i in range(first, last):
+            c = text[i] if i < n else _SPACE
+            buf[at:at + CELL] = cells[c] if c < 128 else cells[_UNKNOWN]
+            at += CELL
+        self.texts[page] = text
+
+    def _text(self, page, text, old):
+        text = text.encode()
+        prev = self.texts[page] if old is not None and old[0] == "text" else None
+        if prev is None:  # the page held something else: all of it again
+            buf = self.display.buffer
+            start = 1 + page * WIDTH
+            buf[start + CELL * COLUMNS:start + WIDTH] = bytes(WIDTH - CELL * COLUMNS)
+            self._cells(page, text, 0, COLUMNS)
+            self._send(page, page, 0, WIDTH - 1)
+            return 1
+        n, m = min(len(text), COLUMNS), min(len(prev), COLUMNS)
+        top = n if n > m else m
+        first = 0
+        while first < top and (text[first] if first < n else _SPACE) == (
+                prev[first] if first < m else _SPACE):
+            first += 1
+        if first == top:
+            self.texts[page] = text
+            return 0
+        last = top
+        while (text[last - 1] if last - 1 < n else _SPACE) == (
+                prev[last - 1] if last - 1 < m else _SPACE):
+            last -= 1
+        self._cells(page, text, first, last)
+        self._send(page, page, CELL * first, CELL * last - 1)
+        return 1
+
+    def _digits(self, page, scores, first, last):
+        """Sides first..last-1's big numbers into pages ``page`` and ``page + 1``."""
+        buf = self.display.buffer
+        width = WIDTH // len(scores)
+        for side in range(first, last):
+            x0 = side * width
+            for p in (page, page + 1):
+                start = 1 + p * WIDTH + x0
+                buf[start:start + width] = bytes(width)
+            x = x0
+            for ch in str(scores[side]):
+                top, bottom = self.big[ch]
+                n = len(top)
+                if x + n > x0 + width:
+                    break
+                at = 1 + page * WIDTH + x
+                buf[at:at + n] = top
+                at += WIDTH
+                buf[at:at + n] = bottom
+                x += n + 2
+
+    def _scores(self, page, scores, old):
+        if old is None or old[0] != "scores" or len(old[1]) != len(scores):
+            buf = self.display.buffer
+            buf[1 + page * WIDTH:1 + (page + 2) * WIDTH] = bytes(2 * WIDTH)
+            self._digits(page, scores, 0, len(scores))
+            self._send(page, page + 1, 0, WIDTH - 1)
+            return 2
+        first = 0
+        while scores[first] == old[1][first]:
+            first += 1
+        last = len(scores)
+        while scores[last - 1] == old[1][last - 1]:
+            last -= 1
+        self._digits(page, scores, first, last)
+        width = WIDTH // len(scores)
+        for p in (page, page + 1):
+            self._send(p, p, first * width, last * width - 1)
+        return 2
+
+    def _send(self, first, last, col0, col1):
+        self.display.send(first, last, col0, col1)
 
     def lines(self):
         """The text on the display now, row by row (for the simulator)."""

@@ -139,18 +139,17 @@ def last_pegs(game, width):
     match's tally at the end of the row."""
     tally = "-".join([str(t) for t in game.tally]) if game.config.match_games > 1 else ""
     cell_width = (width - len(tally) - (1 if tally else 0)) // game.sides
+    dealer = game.side_of(game.dealer)
     row = ""
     for side in range(game.sides):
-        cell = "%s+%d" % (side_name(game, side), game.scores[side] - game.backs[side])
-        if side == game.side_of(game.dealer):
-            cell += "*"
-        row += pad(cell, cell_width)
+        row += pad("%s+%d%s" % (SIDE_LETTERS[side], game.scores[side] - game.backs[side],
+                                "*" if side == dealer else ""), cell_width)
     return pad(row, width - len(tally)) + tally if tally else row
 
 
 def pad(text, width):
     """``text`` cut or filled with spaces to ``width`` characters."""
-    return text + " " * (width - len(text)) if len(text) < width else text[:width]
+    return "%-*s" % (width, text) if len(text) < width else text[:width]
 
 
 # --- keying cards ----------------------------------------------------------------
@@ -267,6 +266,8 @@ def missing_track(game, tracks):
 
 def wrap(text, width=COLUMNS):
     """Lines of at most ``width`` characters, broken at spaces where possible."""
+    if len(text) <= width:
+        return [text] if text else []  # most messages: one row
     lines = []
     line = ""
     for word in text.split(" "):

@@ -22,8 +22,9 @@ from .sources import TARGET_LIB_DIR, Item, walk_py
 # The driver libraries the firmware imports, taken from the installed PyPI packages
 # (requirements.txt) and copied to /lib on the board, with whatever they import that
 # CircuitPython lacks (found by reading their imports). circup.txt names the same.
+# (The strips need no driver: the board writes their frames with the built-in
+# neopixel_write.)
 DRIVER_LIBRARIES: tuple[str, ...] = (
-    "neopixel",
     "adafruit_ssd1306",
     "adafruit_framebuf",
 )

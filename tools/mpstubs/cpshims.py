@@ -1,10 +1,9 @@
-"""cpshims: make MicroPython look like CircuitPython where the drivers can tell.
+"""cpshims: make MicroPython look like CircuitPython where code could tell.
 
-MicroPython has a built-in ``framebuf``; CircuitPython does not, so there
-adafruit_ssd1306 draws with adafruit_framebuf and font5x8.bin. Built-in
-modules cannot be shadowed by files, so a stand-in whose every attribute
-raises ImportError goes into ``sys.modules`` instead: the driver's
-``try: import framebuf ... except ImportError`` then takes the CircuitPython path.
+MicroPython has built-in ``framebuf`` and ``machine`` modules; CircuitPython
+has neither, so nothing the board runs may lean on them. Built-in modules
+cannot be shadowed by files, so a stand-in whose every attribute raises
+ImportError goes into ``sys.modules`` instead.
 """
 
 import sys
