@@ -314,6 +314,18 @@ def test_erasing_the_flash_asks_first_then_starts_a_fresh_board(context, site):
     assert page.page.locator("#notice").text_content() == "The flash was erased: a fresh board."
 
 
+def test_a_flash_in_localstorage_that_is_no_image_is_kept_aside(context, site):
+    page = Page(context, site)
+    page.page.evaluate("localStorage.setItem('cribbage-board/nvm', 'not a flash image')")
+    page.open(reload=True)
+    assert page.page.locator("#problem").text_content() == (
+        "The flash kept in this browser was not a 4096-byte image, so the board starts fresh; "
+        "the old text is kept in localStorage as cribbage-board/nvm-unreadable.")
+    assert page.page.evaluate("localStorage.getItem('cribbage-board/nvm-unreadable')") == \
+        "not a flash image"
+    assert page.state() == board_of(simulate(""))
+
+
 def test_the_laptop_keys_and_the_keypad_from_the_keyboard(context, site):
     page = Page(context, site)
     page.page.keyboard.type("12a")  # a-d as A-D, as in the terminal simulator

@@ -149,7 +149,16 @@ async function start() {
     }),
   ]);
   const files = firmware.files.map(([rel, data]) => [rel, base64Bytes(data)]);
-  const saved = recall("nvm");
+  let saved = recall("nvm");
+  if (saved && !new RegExp("^[0-9a-f]{" + 2 * facts.nvmSize + "}$").test(saved)) {
+    // Not a flash image (edited by hand?): kept aside, never silently dropped.
+    remember("nvm-unreadable", saved);
+    remember("nvm", null);
+    say("problem", "The flash kept in this browser was not a " + facts.nvmSize + "-byte " +
+        "image, so the board starts fresh; the old text is kept in localStorage as " +
+        STORE + "nvm-unreadable.");
+    saved = null;
+  }
   if (saved) files.push(["nvm.hex", saved]);
   files.push(["settings.toml", facts.tracksSetting + " = " + chosenTracks() + "\n"]);
   writeFiles(mp.FS, files);
@@ -434,6 +443,9 @@ async function load(event) {
   if (remember("nvm", image)) {
     sessionStorage.setItem(STORE + "notice", "Loaded " + file.name + ": the board restarted from it.");
     location.reload();
+  } else {
+    say("problem", "Cannot load " + file.name + ": this browser keeps nothing for the page " +
+        "(" + storageProblem.message + "). The game on the board is unchanged.");
   }
 }
 
