@@ -50,6 +50,25 @@ class Game(Hand):
         self.level, self.last_side, self.scores = s[9], s[10], s[11]
         self.backs, self.seen, self.play = s[12], s[13], s[14]
 
+    def _kept(self):
+        """The references that hold the state (see _do)."""
+        return (self.tally, self.games_played, self.dealer, self.phase, self.hand_no,
+                self.show_step, self.starter, self.winner, self.loser, self.level,
+                self.last_side, self.scores, self.backs, self.seen, self.play,
+                self.config, self.sides, self.limits, self.journal, self._checkpoints)
+
+    def _back(self, kept, n):
+        """Put the state in ``kept`` back, and the journal at ``n`` events,
+        without allocating (so a MemoryError cannot stop it)."""
+        self._put(kept)
+        self.config, self.sides, self.limits = kept[15], kept[16], kept[17]
+        journal, base = kept[18], kept[19]
+        while len(journal) > n:
+            journal.pop()
+        if n + 1 in base:  # a checkpoint the action made (any past n is stale)
+            del base[n + 1]
+        self.journal, self._checkpoints = journal, base
+
     def _do(self, action, data, change=True):
         """action(data), wholly or not at all (with change False: never kept).
 
@@ -57,11 +76,8 @@ class Game(Hand):
         copy and then put it in), so keeping the references is keeping the
         state; on any exception they are put back without allocating, so a
         MemoryError is safe here too."""
-        kept = (self.tally, self.games_played, self.dealer, self.phase, self.hand_no,
-                self.show_step, self.starter, self.winner, self.loser, self.level,
-                self.last_side, self.scores, self.backs, self.seen, self.play)
-        journal, n, base = self.journal, len(self.journal), self._checkpoints
-        config, sides, top = self.config, self.sides, self.limits
+        kept = self._kept()
+        n = len(self.journal)
         try:
             result = action(data)
             if change:
@@ -71,13 +87,7 @@ class Game(Hand):
             raise
         finally:
             if not change:
-                self._put(kept)
-                while len(journal) > n:
-                    journal.pop()
-                if n + 1 in base:  # a checkpoint the action made (any past n is stale)
-                    del base[n + 1]
-                self.journal, self._checkpoints = journal, base
-                self.config, self.sides, self.limits = config, sides, top
+                self._back(kept, n)
         return result
 
     def start(self):
@@ -129,16 +139,20 @@ class Game(Hand):
         return self.replay((state.MISDEAL,))
 
     def replay(self, event):
-        """Apply one journalled event (from a save) as the action itself would."""
-        return self._do(self._replay, bytes(event))
-
-    def _replay(self, event):
-        result = self._apply(event)
-        n = len(self.journal) + 1
-        base = state.encode(self) if n % _CHECKPOINT_EVERY == 0 else None
-        self.journal.append(event)
-        if base is not None:
-            self._checkpoints[n] = base
+        """Apply one journalled event (from a save) as the action itself would:
+        wholly or not at all, as _do (written out here: every action comes
+        this way, and a call less deep keeps the board's Python stack short)."""
+        event = bytes(event)
+        kept = self._kept()
+        n = len(self.journal)
+        try:
+            result = self._apply(event)
+            if (n + 1) % _CHECKPOINT_EVERY == 0:
+                self._checkpoints[n + 1] = state.encode(self)
+            self.journal.append(event)
+        except BaseException:
+            self._back(kept, n)
+            raise
         return result
 
     # --- asking the rules ----------------------------------------------------

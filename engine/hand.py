@@ -118,17 +118,8 @@ class Hand:
 
     # --- scoring ---------------------------------------------------------
     def _score(self, side, points, reasons):
-        if points <= 0:
-            return None
-        # New lists, never changed in place: see Game._do.
-        scores, backs = self.scores[:], self.backs[:]
-        backs[side] = scores[side]
-        scores[side] += points
-        self.scores, self.backs = scores, backs
-        self.last_side = side
-        if self.scores[side] >= self.config.target:
-            self._end(side)
-        return Score(side, points, reasons)
+        out = self._scores(((side, points, reasons),))
+        return out[0] if out else None
 
     def _end(self, side):
         self.phase = OVER
@@ -157,14 +148,22 @@ class Hand:
             self.games_played += 1
 
     def _scores(self, results):
-        """Peg [(side, points, reasons)] in order; stop at game end."""
+        """Peg [(side, points, reasons)] in order; stop at game end: [Score]."""
         out = []
         for who, points, reasons in results:
             if self.phase == OVER:
                 break
-            s = self._score(who, points, reasons)
-            if s is not None:
-                out.append(s)
+            if points <= 0:
+                continue
+            # New lists, never changed in place: see Game._do.
+            scores, backs = self.scores[:], self.backs[:]
+            backs[who] = scores[who]
+            scores[who] += points
+            self.scores, self.backs = scores, backs
+            self.last_side = who
+            out.append(Score(who, points, reasons))
+            if scores[who] >= self.config.target:
+                self._end(who)
         return out
 
     # --- checks the app may ask too ----------------------------------------

@@ -17,14 +17,16 @@ DEFAULT_VALUES = (1, 2, 4, 0)
 SKUNK_NAMES = ("", "skunk", "double skunk", "triple skunk")
 
 
+# The lines a loser must reach, highest first: a 121-hole game's, the same with
+# the triple skunk valued, a 61-hole game's.
+_LINES = ((SKUNK_LINE, DOUBLE_SKUNK_LINE), (SKUNK_LINE, DOUBLE_SKUNK_LINE, TRIPLE_SKUNK_LINE),
+          (SHORT_SKUNK_LINE,))
+
+
 def skunk_lines(target, values=DEFAULT_VALUES):
     """The lines a loser must reach, highest first: (91, 61), with the triple
     skunk valued (91, 61, 31); a 61-hole game (31,)."""
-    if target == SHORT_GAME_HOLE:
-        return (SHORT_SKUNK_LINE,)
-    if values[3]:
-        return (SKUNK_LINE, DOUBLE_SKUNK_LINE, TRIPLE_SKUNK_LINE)
-    return (SKUNK_LINE, DOUBLE_SKUNK_LINE)
+    return _LINES[2 if target == SHORT_GAME_HOLE else 1 if values[3] else 0]
 
 
 def skunk_line(level, target):
@@ -40,7 +42,8 @@ def skunk_line(level, target):
 def skunk_level(loser_score, target, values=DEFAULT_VALUES):
     """0 = plain win, 1 = skunk, 2 = double, 3 = triple: one per line missed."""
     level = 0
-    for line in skunk_lines(target, values):
+    # (The table, not skunk_lines(): one call less deep at the end of a game.)
+    for line in _LINES[2 if target == SHORT_GAME_HOLE else 1 if values[3] else 0]:
         if loser_score < line:
             level += 1
     return level

@@ -4,6 +4,7 @@ and Adafruit's release storage as a local HTTP server (nothing reaches the inter
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import socket
 import sys
@@ -23,20 +24,20 @@ _spec.loader.exec_module(deploy)  # puts tools/ on sys.path: the parts import as
 # The tool's parts, for the tests to reach (and patch) where they live.
 from deployer import drives, manifest, mpy_fetch, report, sources  # noqa: E402,F401
 from deployer import boot_out as boot_file  # noqa: E402,F401
-from deployer import drivers as driver_libs  # noqa: E402,F401
 from deployer import plan as planning  # noqa: E402,F401
 from deployer import write as writing  # noqa: E402
 
 MANIFEST = manifest.MANIFEST_NAME
 
-# The pinned driver packages (requirements.txt) and what ends up in /lib from them:
-# adafruit_pixelbuf and adafruit_bus_device are C modules in CircuitPython on these
-# boards, so they stay off /lib.
-DRIVER_FILES = {
-    "lib/adafruit_ssd1306.py",
-    "lib/adafruit_framebuf.py",
+# What an earlier deploy put in /lib besides the app, when the firmware still
+# used Adafruit's driver libraries (neopixel, then adafruit_ssd1306 and the
+# adafruit_framebuf under it), each listed in that deploy's manifest: stand-ins
+# for their sources, and the .mpy copies a default deploy made of them.
+OLD_DRIVER_FILES = {
+    "lib/neopixel.py": b"import adafruit_pixelbuf\nclass NeoPixel: pass\n",
+    "lib/adafruit_ssd1306.py": b"from adafruit_framebuf import FrameBuffer\nclass SSD1306_I2C: pass\n",
+    "lib/adafruit_framebuf.py": b"class FrameBuffer: pass\n",
 }
-BUILT_IN_DRIVERS = ("adafruit_bus_device", "adafruit_pixelbuf")
 
 REPO_FILES = {
     "code.py": b"import lib.app\nlib.app.run()\n",
@@ -69,24 +70,19 @@ NOT_DEPLOYED = {
 }
 
 
-def driver_sources() -> dict[str, bytes]:
-    """Target path -> bytes of the installed driver files."""
-    out = {}
-    for rel in DRIVER_FILES:
-        parts = rel.split("/")[1:]
-        spec = importlib.util.find_spec(parts[0].removesuffix(".py"))
-        assert spec and spec.origin
-        origin = Path(spec.origin)
-        path = origin if len(parts) == 1 else origin.parent / parts[1]
-        out[rel] = path.read_bytes()
-    return out
-
-
 def write_tree(root: Path, files: dict[str, bytes]) -> None:
     for rel, data in files.items():
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
+
+
+def lay_out_earlier_deploy(drive: Path, files: dict[str, bytes]) -> None:
+    """`files` on the drive as an earlier deploy left them: written, and listed with
+    their hashes in its manifest."""
+    write_tree(drive, files)
+    (drive / MANIFEST).write_bytes(manifest.manifest_bytes(
+        {rel: hashlib.sha256(data).hexdigest() for rel, data in files.items()}))
 
 
 def make_repo(tmp_path: Path) -> Path:
@@ -131,7 +127,8 @@ def snapshot(root: Path) -> dict[str, tuple[bytes, int]]:
 
 
 def expected_files() -> dict[str, bytes]:
-    return {**REPO_FILES, **driver_sources()}
+    """What a deploy of the fake repository puts on the board: its firmware, nothing else."""
+    return dict(REPO_FILES)
 
 
 def written(out: str) -> list[str]:

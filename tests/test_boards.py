@@ -507,13 +507,12 @@ def test_font_header_and_glyphs():
     assert len(set(drawn)) == len(drawn), "two glyphs look the same"
 
 
-def test_framebuf_text_draws_the_glyphs_pixel_for_pixel():
-    import adafruit_framebuf
-
-    buffer = bytearray(32)  # 32 x 8 pixels: one page of 32 columns
-    frame = adafruit_framebuf.FrameBuffer(buffer, 32, 8, adafruit_framebuf.MVLSB)
-    frame.text("1" + chr(6), 0, 0, 1, font_name=os.path.join(REPO, "font5x8.bin"))
-    rows = ["".join("#" if frame.pixel(x, y) else "." for x in range(11)) for y in range(8)]
+def test_the_font_draws_the_spade_pixel_for_pixel():
+    from cribbage.screen import Screen
+    hw = sim.build()
+    Screen(hw.display, os.path.join(REPO, "font5x8.bin")).draw(
+        [("text", "1" + chr(6))] + [("text", "")] * 7)
+    rows = [row[:11] for row in hw.oled_picture().splitlines()[:8]]
     assert rows == [
         "..#.....#..",
         ".##....###.",
@@ -617,13 +616,38 @@ def test_the_real_builder_runs_under_micropython_with_settings_toml():
     ]
 
 
+# A stand-in app: it shows what code.py handed it, and stops code.py's loop.
+FAKE_APP = """
+class Stop(Exception):
+    pass
+
+
+class App:
+    def __init__(self, hw):
+        print('app got', len(hw.tracks), hw.config.CHIP, hw.config.__name__, hw.font_path)
+        self.passes = 0
+
+    def step(self):
+        self.passes += 1
+        if self.passes == 3:
+            raise Stop('stepped %d times' % self.passes)
+"""
+RUN_CODE_PY = """
+from cribbage.app import Stop
+try:
+    import code
+except Stop as stop:
+    print(stop)
+"""
+
+
 def test_code_py_builds_the_board_and_hands_it_to_the_app_under_micropython():
-    app = "def run(hw):\n    print('app got', len(hw.tracks), hw.config.CHIP, hw.font_path)\n"
     # One import, so nothing is collected inside it here (see mpprobe); a board collects.
-    result = run_micropython("import code\n", files=("boards", "code.py"), heap_kb=160,
-                             extra={"lib/cribbage/__init__.py": "", "lib/cribbage/app.py": app})
+    result = run_micropython(RUN_CODE_PY, files=("boards", "code.py"), heap_kb=160,
+                             extra={"lib/cribbage/__init__.py": "", "lib/cribbage/app.py": FAKE_APP})
     assert result.ok, result.error
-    assert result.stdout == "app got 2 RP2040 font5x8.bin\n"
+    assert result.stdout == ("app got 2 RP2040 boards.raspberry_pi_pico font5x8.bin\n"
+                             "stepped 3 times\n")
 
 
 def test_micropython_runs_report_errors_and_running_out_of_heap():

@@ -13,16 +13,16 @@ from pathlib import Path
 
 import pytest
 from deploy_fakes import (  # noqa: F401  (mnt, no_internet, repo: fixtures)
-    DRIVER_FILES, MANIFEST, REPO_FILES, TOOL, assert_refused, boot_file, boot_out, deploy,
-    driver_libs, drives, expected_files, files_of, make_drive, manifest, mnt,
-    no_internet, planning, repo, report, run, snapshot, sources, write_tree, writing, written,
+    MANIFEST, OLD_DRIVER_FILES, REPO_FILES, TOOL, assert_refused, boot_file, boot_out, deploy,
+    drives, expected_files, files_of, lay_out_earlier_deploy, make_drive, mnt, no_internet,
+    planning, repo, run, snapshot, sources, writing, written,
 )
 
 
 # --- a normal deploy ----------------------------------------------------------
 
 
-def test_deploys_exactly_the_firmware_drivers_first_code_last(repo, mnt, capsys):
+def test_deploys_exactly_the_firmware_code_last(repo, mnt, capsys):
     drive = make_drive(mnt)
     (drive / "my_notes.txt").write_text("mine\n")
     outside_before = {k: v for k, v in snapshot(mnt).items() if not k.startswith("CIRCUITPY")}
@@ -45,15 +45,13 @@ def test_deploys_exactly_the_firmware_drivers_first_code_last(repo, mnt, capsys)
     assert set(order) == set(expected) and len(order) == len(expected)
     assert order[-1] == "code.py"
     assert order[-2] == "font5x8.bin"
-    drivers_at = [order.index(r) for r in DRIVER_FILES]
-    firmware_at = [order.index(r) for r in REPO_FILES]
-    assert max(drivers_at) < min(firmware_at)
     assert order.index("engine/rules.py") < order.index("boards/raspberry_pi_pico.py") < order.index("lib/app.py")
-    for name in ("adafruit_bus_device", "adafruit_framebuf", "adafruit_ssd1306"):
-        assert name in out
-    assert "Driver libraries for /lib: adafruit_framebuf, adafruit_ssd1306\n" in out
-    assert "Built into CircuitPython, not copied: adafruit_bus_device\n" in out
-    assert "typing" not in out.split("Driver libraries")[1].splitlines()[0]
+    # The target, the files written, the check and the summary: no driver libraries.
+    lines = out.splitlines()
+    assert lines[0] == f"Target: {drive} (CircuitPython 9.2.1, board raspberry_pi_pico)"
+    assert [line for line in lines[1:] if not line.startswith("  wrote ")] == [
+        f"Verified {len(expected)} file(s) on the target.", lines[-1]]
+    assert lines[-1].startswith("Summary: ")
     assert "Verified" in out and f"wrote {len(expected)} file(s)" in out and "free on the target" in out
 
     outside_after = {k: v for k, v in snapshot(mnt).items() if not k.startswith("CIRCUITPY")}
@@ -111,7 +109,7 @@ def test_stale_files_removed_user_files_kept(repo, mnt, capsys):
     assert not (drive / "lib" / "ui").exists()  # emptied folder goes too
     assert (drive / "lib" / "mine.py").read_text() == "# the user's own\n"
     assert (drive / "settings.toml").read_text() == "X=1\n"
-    assert (drive / "lib" / "adafruit_ssd1306.py").exists()
+    assert (drive / "lib" / "app.py").read_bytes() == REPO_FILES["lib/app.py"]
     manifest = json.loads((drive / MANIFEST).read_text())["files"]
     assert "engine/extra.py" not in manifest and "lib/ui/screen.py" not in manifest
     assert "deleted 3 " in out
@@ -206,14 +204,6 @@ def test_refuses_a_missing_target_and_a_source_without_code_py(repo, mnt, tmp_pa
     (repo / "code.py").unlink()
     assert run(repo, make_drive(mnt)) == 2
     assert_refused(capsys, "code.py")
-
-
-def test_refuses_a_project_module_named_like_a_driver(repo, mnt, capsys):
-    (repo / "lib" / "adafruit_ssd1306.py").write_text("X = 1\n")
-    drive = make_drive(mnt)
-    assert run(repo, drive) == 2
-    assert_refused(capsys, "lib/adafruit_ssd1306.py")
-    assert not (drive / "lib").exists()
 
 
 def test_refuses_symlinks_leading_outside(repo, mnt, tmp_path, capsys):
@@ -350,54 +340,38 @@ def test_finds_the_drive_in_proc_mounts(tmp_path, monkeypatch):
     assert drives.find_drives("RPI-RP2") == []
 
 
-# --- driver discovery -----------------------------------------------------------
+# --- the driver libraries an earlier deploy put in /lib ---------------------------
 
 
-def test_real_driver_set():
-    drivers = driver_libs.discover_drivers(driver_libs.DRIVER_LIBRARIES, driver_libs.driver_search_path(Path("/nonexistent")))
-    names = {d.name for d in drivers}
-    assert names == {"adafruit_ssd1306", "adafruit_framebuf"}
-    assert {i.rel for i in driver_libs.driver_items(drivers)} == DRIVER_FILES
-
-
-def test_driver_discovery_follows_imports(tmp_path, repo, mnt, capsys):
-    site = tmp_path / "site"
-    write_tree(site, {
-        "drv.py": (b"import time\nimport helper\nfrom pkg import sub\n"
-                   b"try:\n    import typing_only\n    from circuitpython_typing import X\n"
-                   b"except ImportError:\n    import fallback\n"
-                   b"from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import checker\n"
-                   b"def later():\n    import lazy\n"),
-        "helper.py": b"import board\n",
-        "fallback.py": b"",
-        "lazy.py": b"import struct\n",
-        "pkg/__init__.py": b"",
-        "pkg/sub.py": b"from . import other\nfrom .other import y\n",
-        "pkg/other.py": b"y = 1\n",
-        "pkg/other.pyi": b"y: int\n",
-        "pkg/__pycache__/other.cpython-311.pyc": b"junk",
-        "typing_only.py": b"",
-        "checker.py": b"",
-    })
-    builtins = driver_libs.CIRCUITPYTHON_BUILTINS | {"typing"}
-    drivers = driver_libs.discover_drivers(["drv"], [str(site)], builtins)
-    assert {d.name for d in drivers} == {"drv", "helper", "pkg", "fallback", "lazy"}
-    assert {i.rel for i in driver_libs.driver_items(drivers)} == {
-        "lib/drv.py", "lib/helper.py", "lib/fallback.py", "lib/lazy.py",
-        "lib/pkg/__init__.py", "lib/pkg/sub.py", "lib/pkg/other.py",
-    }
-    (site / "helper.py").write_text("import missing_thing\n")
-    with pytest.raises(report.DeployError, match="missing_thing.*imported by helper"):
-        driver_libs.discover_drivers(["drv"], [str(site)], builtins)
-
-
-def test_missing_driver_package_is_refused(repo, mnt, tmp_path, capsys):
-    empty = tmp_path / "empty-site"
-    empty.mkdir()
+def test_driver_libraries_an_earlier_deploy_copied_are_deleted(repo, mnt, capsys):
+    """A drive as the deploy left it while the firmware used Adafruit's drivers: the
+    firmware, and neopixel, adafruit_ssd1306 and adafruit_framebuf in /lib, all on its
+    manifest. The next deploy deletes the drivers, says so, and writes nothing else;
+    a library in /lib the deploy did not write stays."""
     drive = make_drive(mnt)
-    assert run(repo, drive, "--lib-path", str(empty)) == 2
-    assert_refused(capsys, "not installed")
-    assert set(files_of(drive)) == {"boot_out.txt"}
+    lay_out_earlier_deploy(drive, {**REPO_FILES, **OLD_DRIVER_FILES})
+    (drive / "lib" / "adafruit_display_text.py").write_text("# installed by hand\n")
+
+    assert run(repo, drive) == 0
+    out = capsys.readouterr().out
+    for rel in sorted(OLD_DRIVER_FILES):
+        assert f"  deleted {rel}\n" in out
+    assert written(out) == []
+    sizes = sum(len(data) for data in OLD_DRIVER_FILES.values())
+    assert f"wrote 0 file(s) (0 bytes), deleted 3 ({sizes} bytes), {len(REPO_FILES)} unchanged" in out
+    on_drive = files_of(drive)
+    assert set(on_drive) == set(REPO_FILES) | {
+        "boot_out.txt", MANIFEST, "lib/adafruit_display_text.py"}
+    assert json.loads(on_drive[MANIFEST])["files"].keys() == REPO_FILES.keys()
+
+    # A dry run on such a drive says what it would delete, and deletes nothing.
+    lay_out_earlier_deploy(drive, {**REPO_FILES, **OLD_DRIVER_FILES})
+    before = snapshot(drive)
+    assert run(repo, drive, "--dry-run") == 0
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if line.startswith("  would ")] == [
+        f"  would delete {rel} ({len(OLD_DRIVER_FILES[rel])} bytes)" for rel in sorted(OLD_DRIVER_FILES)]
+    assert snapshot(drive) == before
 
 
 # --- UF2 ---------------------------------------------------------------------------
@@ -520,19 +494,15 @@ def test_subprocess_deploy_and_help(repo, mnt):
         [sys.executable, str(TOOL), "--help"], capture_output=True, text=True, timeout=60
     )
     assert help_text.returncode == 0
-    for option in ("--target", "--dry-run", "--mpy-cross", "--source", "--uf2", "--lib-path"):
+    for option in ("--target", "--dry-run", "--mpy-cross", "--source", "--uf2"):
         assert option in help_text.stdout
-    bad = subprocess.run(
-        [sys.executable, str(TOOL), "--frobnicate"], capture_output=True, text=True, timeout=60
-    )
-    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
-
-
-def test_circup_txt_names_the_same_driver_libraries():
-    """circup.txt (read the way circup reads it) lists exactly DRIVER_LIBRARIES."""
-    lines = (TOOL.parent.parent / "circup.txt").read_text().splitlines()
-    names = [line.strip().lower() for line in lines if line.strip() and not line.strip().startswith("#")]
-    assert sorted(names) == sorted(driver_libs.DRIVER_LIBRARIES)
+    assert "--lib-path" not in help_text.stdout  # no driver libraries to look for
+    for option in ("--frobnicate", "--lib-path"):
+        bad = subprocess.run(
+            [sys.executable, str(TOOL), option, str(repo)], capture_output=True, text=True, timeout=60
+        )
+        assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+        assert f"unrecognized arguments: {option}" in bad.stderr
 
 
 @pytest.mark.parametrize(
@@ -566,9 +536,9 @@ def repo_modules(folder: str, leave_out: str | None = None) -> set[str]:
 
 def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
     """engine/, boards/ (without boards/sim/), lib/cribbage/, font5x8.bin and code.py
-    (last) go on the board, beside the three driver libraries; what an earlier deploy
-    put in /lib (the app as lib/app.py, lib/ui.py ..., and the drivers now built in)
-    is removed by the manifest, and the user's own files stay."""
+    (last) go on the board, and nothing else; what an earlier deploy put in /lib (the
+    app as lib/app.py, lib/ui.py ..., the driver libraries) is removed by the
+    manifest, and the user's own files stay."""
     drive = make_drive(mnt, text=boot_out("10.0.3", "raspberry_pi_pico2_w"))
     old = {
         "lib/__init__.py": b"",
@@ -579,11 +549,10 @@ def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
         "lib/adafruit_pixelbuf.py": b"class PixelBuf: pass\n",
         "lib/adafruit_bus_device/__init__.py": b"",
         "lib/adafruit_bus_device/i2c_device.py": b"class I2CDevice: pass\n",
+        **OLD_DRIVER_FILES,
         "code.py": b"import lib.app\n",
     }
-    write_tree(drive, old)
-    (drive / MANIFEST).write_bytes(manifest.manifest_bytes(
-        {rel: hashlib.sha256(data).hexdigest() for rel, data in old.items()}))
+    lay_out_earlier_deploy(drive, old)
     (drive / "lib" / "my_library.py").write_text("MINE = 1\n")
     (drive / "settings.toml").write_text("CRIBBAGE_TRACKS = 3\n")
 
@@ -594,15 +563,14 @@ def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
     firmware = (repo_modules("engine") | repo_modules("boards", leave_out="boards/sim")
                 | repo_modules("lib/cribbage") | {"font5x8.bin", "code.py"})
     assert "boards/raspberry_pi_pico2_w.py" in firmware and "engine/__main__.py" not in firmware
-    expected = firmware | DRIVER_FILES
+    expected = firmware
     on_drive = files_of(drive)
     assert set(on_drive) == expected | {"boot_out.txt", MANIFEST, "lib/my_library.py", "settings.toml"}
     for rel in firmware:
         assert on_drive[rel] == (REAL_REPO / rel).read_bytes(), rel
     assert not (drive / "boards" / "sim").exists()
     assert not (drive / "lib" / "adafruit_bus_device").exists()
-    assert sorted(p.name for p in (drive / "lib").iterdir()) == [
-        "adafruit_framebuf.py", "adafruit_ssd1306.py", "cribbage", "my_library.py"]
+    assert sorted(p.name for p in (drive / "lib").iterdir()) == ["cribbage", "my_library.py"]
     for rel in old:
         if rel != "code.py":
             assert f"deleted {rel}\n" in out

@@ -10,9 +10,10 @@ import sys
 
 import pytest
 from deploy_fakes import (  # noqa: F401  (mnt, mpy_cross, no_internet, repo, storage: fixtures)
-    MANIFEST, REPO_FILES, TOOL, assert_refused, boot_out, compiled_files, deploy,
-    expected_files, fake_compiled, fake_mpy_cross_script, files_of, make_drive, mnt, mpy_cross,
-    mpy_fetch, no_internet, repo, run, storage, write_fake_mpy_cross, written,
+    MANIFEST, OLD_DRIVER_FILES, REPO_FILES, TOOL, assert_refused, boot_out, compiled_files, deploy,
+    expected_files, fake_compiled, fake_mpy_cross_script, files_of, lay_out_earlier_deploy,
+    make_drive, mnt, mpy_cross, mpy_fetch, no_internet, repo, run, storage, write_fake_mpy_cross,
+    written,
 )
 
 VERSION = "10.0.3"
@@ -50,7 +51,26 @@ def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys)
     out = capsys.readouterr().out
     assert "code.py" not in written(out)  # unchanged: code.py stays source
     assert set(written(out)) == {rel for rel in expected if rel.endswith(".mpy")}
-    assert "deleted engine/rules.py" in out and "deleted lib/adafruit_ssd1306.py" in out
+    assert "deleted engine/rules.py" in out and "deleted lib/app.py" in out
+    modules = [rel for rel in REPO_FILES if rel.endswith(".py") and rel != "code.py"]
+    assert f"deleted {len(modules)} " in out  # every module's .py: code.py stays source
+
+
+def test_the_mpy_driver_libraries_of_an_earlier_default_deploy_are_deleted(repo, mnt, mpy_cross, capsys):
+    """A drive as a default (.mpy) deploy left it while the firmware used Adafruit's
+    drivers: the compiled firmware, and neopixel.mpy, adafruit_ssd1306.mpy and
+    adafruit_framebuf.mpy in /lib, all on its manifest. The next deploy deletes the
+    drivers and writes nothing else."""
+    drive = make_drive(mnt)
+    old_drivers = compiled_files(OLD_DRIVER_FILES)
+    assert set(old_drivers) == {"lib/neopixel.mpy", "lib/adafruit_ssd1306.mpy", "lib/adafruit_framebuf.mpy"}
+    lay_out_earlier_deploy(drive, {**compiled_files(REPO_FILES), **old_drivers})
+    assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 0
+    out = capsys.readouterr().out
+    assert [line for line in out.splitlines() if line.startswith("  ")] == [
+        f"  deleted {rel}" for rel in sorted(old_drivers)]
+    assert f"deleted 3 ({sum(len(d) for d in old_drivers.values())} bytes), {len(REPO_FILES)} unchanged" in out
+    assert files_of(drive).keys() == compiled_files(REPO_FILES).keys() | {"boot_out.txt", MANIFEST}
 
 
 def test_mpy_cross_refusals(repo, mnt, mpy_cross, tmp_path, capsys):

@@ -129,7 +129,7 @@ def where(t):
 
 
 @pytest.mark.parametrize("owner, name", [
-    (Game, "_do"), (Store, "record_event"), (app_module.View, "__init__"),
+    (Game, "replay"), (Store, "record_event"), (app_module.View, "__init__"),
     (Pegs, "draw"), (Screen, "draw")])
 @pytest.mark.parametrize("prefix, key, follow", KEYS)
 def test_a_memory_error_once_leaves_before_or_after_and_the_next_key_works(
@@ -154,7 +154,7 @@ def test_a_memory_error_in_the_engine_is_retried_once_after_a_collection(monkeyp
     collected = []
     monkeypatch.setattr(app_module.gc, "collect", lambda: collected.append(1))
     t = Table()
-    fail_once(monkeypatch, Game, "_do")
+    fail_once(monkeypatch, Game, "replay")
     t.keys("12A")
     assert t.scores == [12, 0] and t.message == "A+12 pegged" and collected == [1]
     assert t.app.errors == 0
@@ -163,7 +163,7 @@ def test_a_memory_error_in_the_engine_is_retried_once_after_a_collection(monkeyp
 def test_a_key_that_fails_twice_does_nothing_and_says_so(monkeypatch):
     t = Table().keys("7B 1")
     before = saved_game(t)
-    fail_once(monkeypatch, Game, "_do", calls=2)
+    fail_once(monkeypatch, Game, "replay", calls=2)
     t.keys("2A")
     monkeypatch.undo()
     assert t.scores == [0, 7] and saved_game(t) == before

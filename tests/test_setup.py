@@ -271,28 +271,39 @@ def distributions_of(modules):
     return {canonical(dist) for module in modules for dist in owners.get(module, ())}
 
 
-def test_the_simulator_and_deploy_need_only_what_sim_txt_installs(tmp_path):
-    # Run the simulator as `make sim` would (scripted, with a picture) and note every
-    # module it imported (not those the interpreter started with, such as a .pth hook);
-    # deploy needs the driver packages it copies to the board.
-    trace = tmp_path / "modules.json"
+def imported_by(script_argv, tmp_path, name):
+    """The top-level modules a tool run as `script_argv` imported (not those the
+    interpreter started with, such as a .pth hook)."""
+    trace = tmp_path / f"{name}.json"
     script = (
         "import atexit, json, runpy, sys\n"
         "before = set(sys.modules)\n"
         f"atexit.register(lambda: open({str(trace)!r}, 'w').write("
         "json.dumps(sorted({m.split('.')[0] for m in set(sys.modules) - before}))))\n"
-        f"sys.argv = ['tools/sim.py', '--keys', '12A 5B', '--png', {str(tmp_path / 'b.png')!r}]\n"
-        "runpy.run_path('tools/sim.py', run_name='__main__')\n"
+        f"sys.argv = {script_argv!r}\n"
+        "runpy.run_path(sys.argv[0], run_name='__main__')\n"
     )
     done = subprocess.run([sys.executable, "-c", script], cwd=REPO, capture_output=True,
                           text=True, timeout=120, env=dict(os.environ, BLINKA_OS_AGNOSTIC="1"))
     assert done.returncode == 0, done.stderr
-    sim_needs = distributions_of(json.loads(trace.read_text()))
+    return set(json.loads(trace.read_text()))
+
+
+def test_the_simulator_and_deploy_need_only_what_sim_txt_installs(tmp_path):
+    # The simulator as `make sim` would run it (scripted, with a picture).
+    sim_needs = distributions_of(imported_by(
+        ["tools/sim.py", "--keys", "12A 5B", "--png", str(tmp_path / "b.png")], tmp_path, "sim"))
     assert {"adafruit-blinka", "adafruit-circuitpython-busdevice", "pillow"} <= sim_needs
+    assert sim_needs <= set(locked("sim"))
 
-    deploy = load("cribbage_deploy_for_setup", REPO / "tools" / "deploy.py")
-    drivers = deploy.discover_drivers(deploy.DRIVER_LIBRARIES, deploy.driver_search_path(REPO))
-    deploy_needs = distributions_of(d.name for d in drivers)
-    assert len(deploy_needs) == 2  # ssd1306, framebuf (busdevice: built in)
-
-    assert sim_needs | deploy_needs <= set(locked("sim"))
+    # The deploy copies no driver library: a dry run of the real firmware to a
+    # CIRCUITPY folder imports only the standard library and its own parts.
+    drive = tmp_path / "CIRCUITPY"
+    drive.mkdir()
+    (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on 2025-10-17; Raspberry Pi "
+                                        "Pico with rp2040\nBoard ID:raspberry_pi_pico\n")
+    deploy_imports = imported_by(["tools/deploy.py", "--target", str(drive), "--dry-run", "--py"],
+                                 tmp_path, "deploy")
+    assert "deployer" in deploy_imports
+    assert deploy_imports - {"deployer"} <= set(sys.stdlib_module_names)
+    assert list(drive.iterdir()) == [drive / "boot_out.txt"]

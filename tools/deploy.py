@@ -8,7 +8,7 @@
 Runs on the laptop only (Python 3.11, standard library only); the firmware never
 imports it. Every refusal is one line on stderr and exit code 2. The parts live in
 the package tools/deployer/, one topic a module; ``write_atomic`` (the simulator's
-state file) and the driver discovery (the set-up tests) are kept here for others.
+state file) is kept here for others.
 """
 
 from __future__ import annotations
@@ -21,12 +21,10 @@ if _TOOLS not in sys.path:
     sys.path.insert(0, _TOOLS)
 
 from deployer.cli import main  # noqa: E402
-from deployer.drivers import DRIVER_LIBRARIES, discover_drivers, driver_search_path  # noqa: E402
 from deployer.report import DeployError  # noqa: E402
 from deployer.write import write_atomic  # noqa: E402
 
-__all__ = ["DRIVER_LIBRARIES", "DeployError", "discover_drivers", "driver_search_path", "main",
-           "write_atomic"]
+__all__ = ["DeployError", "main", "write_atomic"]
 
 if __name__ == "__main__":
     sys.exit(main())

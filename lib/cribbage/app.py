@@ -1,7 +1,7 @@
 """cribbage.app: the board's loop: key -> controller -> engine -> save -> view -> LEDs and OLED.
 
-``run(board)`` takes the object boards/ builds (real hardware or the sim) and
-never returns. A key that fails leaves the board as it was and says so; an
+``App(board)`` takes the object boards/ builds (real hardware or the sim);
+code.py calls its ``step()`` for ever. A key that fails leaves the board as it was and says so; an
 error anywhere in a pass of the loop is shown on the OLED and the loop goes on.
 """
 
@@ -129,9 +129,32 @@ class App:
             self.store.record_settings(ctrl.settings.to_bytes())
 
     def step(self):
-        """One pass of the loop; an error is shown on the OLED and the loop goes on."""
+        """One pass of the loop: the keys pressed, then a frame if one is due. An
+        error is shown on the OLED and the loop goes on. (One function, not two:
+        every frame of the board's Python stack counts.)"""
         try:
-            self._step()
+            self.board.feed_watchdog()
+            pressed = False
+            keys = self.board.keys
+            event = keys.get()
+            while event is not None:
+                if event.pressed:
+                    self.key(self.legend[event.key_number])
+                    pressed = True
+                event = keys.get()
+            if keys.overflowed:  # the queue was full: presses were dropped
+                keys.clear()
+                self.ctrl.say(words.KEYS_LOST)
+                pressed = True
+            now = self.now()
+            busy = self.pegs.busy(now)
+            # One more frame after an animation ends puts the pegs back at rest.
+            if self.was_busy and not busy:
+                self.moved = True  # the strips still hold the animation's last frame
+            if pressed or busy or self.was_busy or self.scrolling or self.pending:
+                self.pending = False
+                self.render()
+            self.was_busy = busy
         except MemoryError:
             # Short of memory while drawing: what the keys did stands; collect and
             # draw it all again on the next pass.
@@ -155,30 +178,6 @@ class App:
         self.pegs.fresh = True
         self.screen.rows = [None] * len(self.screen.rows)
         self.pending = True
-
-    def _step(self):
-        self.board.feed_watchdog()
-        pressed = False
-        keys = self.board.keys
-        event = keys.get()
-        while event is not None:
-            if event.pressed:
-                self.key(self.legend[event.key_number])
-                pressed = True
-            event = keys.get()
-        if keys.overflowed:  # the queue was full: presses were dropped
-            keys.clear()
-            self.ctrl.say(words.KEYS_LOST)
-            pressed = True
-        now = self.now()
-        busy = self.pegs.busy(now)
-        # One more frame after an animation ends puts the pegs back at rest.
-        if self.was_busy and not busy:
-            self.moved = True  # the strips still hold the animation's last frame
-        if pressed or busy or self.was_busy or self.scrolling or self.pending:
-            self.pending = False
-            self.render()
-        self.was_busy = busy
 
     def render(self):
         now = self.now()
@@ -238,9 +237,3 @@ def _said(prefix, err):
         return prefix + ": " + str(err)
     except MemoryError:
         return prefix
-
-
-def run(board):
-    app = App(board)
-    while True:
-        app.step()

@@ -10,7 +10,7 @@ The controller is the handlers' context: ``game``, ``settings``, ``tracks`` and
 """
 
 from engine.errors import IllegalAction
-from cribbage import entry, menu, scoreboard, words
+from cribbage import entry, scoreboard, words
 from cribbage.turn import (CARDS, DEALER, FORM, HOME, LIGHTS, MENU, MUGGINS, NEW_GAME, NEXT,
                            UNDO, Turn)
 
@@ -23,11 +23,23 @@ MODES = {  # type: dict
     NEXT: (_NONE, scoreboard.next_key, scoreboard.next_prompt, None),
     CARDS: (entry.enter, entry.key, entry.prompt, None),
     MUGGINS: (_NONE, entry.muggins_key, entry.muggins_prompt, None),
-    MENU: (_NONE, menu.main_key, None, menu.main_page),
-    FORM: (_NONE, menu.form_key, None, menu.form_page),
-    DEALER: (_NONE, menu.dealer_key, None, menu.dealer_page),
-    LIGHTS: (_NONE, menu.lights_key, None, menu.lights_page),
+    MENU: None, FORM: None, DEALER: None, LIGHTS: None,  # the menu: loaded when first opened
 }
+
+
+def _mode(mode):
+    """The table's entry for ``mode``. The menu's pages come in the first time one
+    opens, not at boot (fewer modules to load then, and less heap held): the one
+    place a module is imported late."""
+    found = MODES[mode]
+    if found is None:
+        from cribbage import menu
+        MODES[MENU] = (_NONE, menu.main_key, None, menu.main_page)
+        MODES[FORM] = (_NONE, menu.form_key, None, menu.form_page)
+        MODES[DEALER] = (_NONE, menu.dealer_key, None, menu.dealer_page)
+        MODES[LIGHTS] = (_NONE, menu.lights_key, None, menu.lights_page)
+        found = MODES[mode]
+    return found
 _PLAYING = (CARDS, MUGGINS)  # modes a finished game leaves for the scoreboard
 
 
@@ -40,13 +52,14 @@ class Controller:
         self.here = ""
         self.message = ""
         self.detail = []  # lines under the message: a show's breakdown, notices at start
+        self.detail_rows = []  # the same, wrapped to the screen (once, not a frame)
         self.scored = ()
         self.version = 0  # moves on whenever what the OLED shows may have changed
 
     def press(self, key):
         """Handle one key; the Turn it made (already committed)."""
         try:
-            turn = MODES[self.mode][1](self, self.here, key)
+            turn = _mode(self.mode)[1](self, self.here, key)
         except IllegalAction as err:
             turn = Turn(self.mode, self.here, words.refusal(err))
         self.commit(turn)
@@ -61,12 +74,12 @@ class Controller:
         if self.game.over and mode in _PLAYING:
             mode, here = HOME, None
         if here is None:
-            here = MODES[mode][0](self, turn.enter)
+            here = _mode(mode)[0](self, turn.enter)
         self.mode, self.here = mode, here
         self.version += 1
         self.scored = turn.scores  # the last key's Scores
         self.message = turn.say or words.said(self.game, turn.echo, turn.scores)
-        self.detail = turn.detail or []
+        self.tell(turn.detail or [])
 
     def say(self, text):
         """A message from the board itself (not a key): keys lost, not saved."""
@@ -76,6 +89,10 @@ class Controller:
     def tell(self, lines):
         """Lines for the rows under the message: notices of what was not kept."""
         self.detail = lines
+        rows = []
+        for line in lines:
+            rows.extend(words.wrap(line))
+        self.detail_rows = rows
         self.version += 1
 
     def marker(self):
@@ -98,8 +115,8 @@ class Controller:
 
     def prompt(self):
         """The prompt row of a scoreboard mode, or None on a menu page."""
-        show = MODES[self.mode][2]
+        show = _mode(self.mode)[2]
         return None if show is None else show(self, self.here)
 
     def page(self):
-        return MODES[self.mode][3](self, self.here)
+        return _mode(self.mode)[3](self, self.here)

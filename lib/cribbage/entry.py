@@ -189,10 +189,12 @@ def _finish(ctx, e):
     return Turn(CARDS, e, words.ONE_CARD_EACH)
 
 
-def _count(ctx, e):
+def _count(ctx, e, muggins=None):
+    """Count the keyed cards; with muggins on, a short claim first asks whether
+    the other side takes what it missed (``muggins``: the answer)."""
     game = ctx.game
     claim = int(e.claim) if e.claim else None
-    if claim is not None and game.config.muggins:
+    if muggins is None and claim is not None and game.config.muggins:
         try:
             real = game.preview(game.count_show, e.cards).show.total
         except IllegalAction:
@@ -200,10 +202,6 @@ def _count(ctx, e):
         if claim < real:
             taker = (game.side_of(game.showing()[0]) + 1) % game.sides
             return Turn(MUGGINS, (e, taker, real - claim))
-    return _counted(game, e, claim, False)
-
-
-def _counted(game, e, claim, muggins):
     try:
         outcome = game.count_show(e.cards, claim, muggins)
     except IllegalAction as err:
@@ -216,8 +214,7 @@ def _counted(game, e, claim, muggins):
 
 
 def muggins_key(ctx, asked, key):
-    e = asked[0]
-    return _counted(ctx.game, e, int(e.claim), key == "#")
+    return _count(ctx, asked[0], key == "#")
 
 
 def muggins_prompt(ctx, asked):

@@ -4,10 +4,12 @@ Nothing of the app is imported here, so every module may name things; the card
 ranks come from the engine's cards (the one place card arithmetic lives).
 """
 
-from engine.cards import rank_name, rank_of, suit_of
+from engine.cards import DECK_SIZE, rank_name, rank_of, suit_of
 
 SIDE_LETTERS = "ABC"  # also the keys that peg for each side
 SUIT_GLYPHS = "\x06\x03\x04\x05"  # font5x8.bin: spade, heart, diamond, club
+# Every card's name, made once: a show's breakdown names a dozen cards at a time.
+_CARD_TEXT = tuple([rank_name(rank_of(c)) + SUIT_GLYPHS[suit_of(c)] for c in range(DECK_SIZE)])
 
 
 def side_name(game, side):
@@ -23,4 +25,4 @@ def seat_name(game, seat):
 
 def card_text(card):
     """A card as the OLED prints it: the rank, then the suit's glyph ('J' + diamond)."""
-    return rank_name(rank_of(card)) + SUIT_GLYPHS[suit_of(card)]
+    return _CARD_TEXT[card]

@@ -60,7 +60,7 @@ class Pegs:
         self.win_start = None
         self.win_ms = WIN_MS
         self.milliamps = 0
-        self._face = None  # ((target, values), marks frame): the board's face, made once
+        self._face = None  # type: Any  # ((target, values), frame, its sum): the board's face, made once
         self._dark = bytes(size)
         self.units = [0] * tracks
 
@@ -97,7 +97,7 @@ class Pegs:
             for hole in skunk_lines(target, values):
                 self._put(face, hole, SKUNK_MARK)
             self._put(face, target, GAME_MARK)
-            self._face = ((target, values), bytes(face))
+            self._face = ((target, values), bytes(face), sum(face))
         return self._face[1]
 
     def show(self, view):
@@ -105,26 +105,28 @@ class Pegs:
         self.view = view
         target = view.target
         face = self.marks(target, view.values)
+        units = self.units  # each track's channel sum, for the current budget
         for side in range(self.tracks):
             under = self.under[side]
             if side >= len(view.scores):  # a track this game does not use
                 under[:] = self._dark
                 self.fronts[side] = (0, BLACK)
+                units[side] = 0
                 continue
             under[:] = face
+            lit = self._face[2]
             if side == view.dealer_side:
-                self._put(under, target, DEALER_MARK)
+                lit += self._put(under, target, DEALER_MARK)
             if view.loser_skunked and side == view.loser:
                 for hole in range(5, view.skunk_line, 5):
-                    self._put(under, hole, SKUNKED)
+                    lit += self._put(under, hole, SKUNKED)
             colour = _scale(view.colours[side], view.brightness * self.cap)
             back = peg_hole(view.backs[side], target)
             if back:
-                self._put(under, back, (colour[0] // BACK_SHARE, colour[1] // BACK_SHARE,
-                                        colour[2] // BACK_SHARE))
+                lit += self._put(under, back, (colour[0] // BACK_SHARE, colour[1] // BACK_SHARE,
+                                               colour[2] // BACK_SHARE))
             self.fronts[side] = (peg_hole(view.scores[side], target), colour)
-        # Each track's channel sum, for the current budget: a frame moves it by its puts.
-        self.units = [sum(under) for under in self.under]
+            units[side] = lit
 
     def frame(self, side, now):
         """Track ``side``'s frame now, in strip order (at rest, or mid-animation),

@@ -35,14 +35,6 @@ class View:
                 tuple(self.colours), self.brightness, self.winner, self.loser_skunked)
 
 
-def detail_lines(ctrl):
-    """The breakdown (or notices) under the message, wrapped to the screen."""
-    lines = []
-    for line in ctrl.detail:
-        lines.extend(words.wrap(line))
-    return lines
-
-
 def oled_rows(ctrl, scrolled):
     """The eight rows, and whether the detail scrolls (more lines than rows left):
     a menu page, or the scores, the last pegs, the status, the prompt and three
@@ -53,7 +45,7 @@ def oled_rows(ctrl, scrolled):
         return [("text", lines[i] if i < len(lines) else "") for i in range(PAGES)], False
     game = ctrl.game
     below = words.wrap(ctrl.message) if ctrl.message else []
-    detail = detail_lines(ctrl)
+    detail = ctrl.detail_rows
     room = DETAIL_ROWS - len(below)
     scrolling = room > 0 and len(detail) > room
     if detail and room > 0:

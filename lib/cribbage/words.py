@@ -140,11 +140,17 @@ def last_pegs(game, width):
     tally = "-".join([str(t) for t in game.tally]) if game.config.match_games > 1 else ""
     cell_width = (width - len(tally) - (1 if tally else 0)) // game.sides
     dealer = game.side_of(game.dealer)
-    row = ""
+    scores, backs = game.scores, game.backs
+    cells = []
     for side in range(game.sides):
-        row += pad("%s+%d%s" % (SIDE_LETTERS[side], game.scores[side] - game.backs[side],
-                                "*" if side == dealer else ""), cell_width)
+        cells.append(cell_width)
+        cells.append("%s+%d%s" % (SIDE_LETTERS[side], scores[side] - backs[side],
+                                  "*" if side == dealer else ""))
+    row = _CELLS[game.sides] % tuple(cells)
     return pad(row, width - len(tally)) + tally if tally else row
+
+
+_CELLS = ("", "%-*s", "%-*s%-*s", "%-*s%-*s%-*s")  # a row of 1, 2 or 3 padded cells
 
 
 def pad(text, width):
@@ -266,24 +272,22 @@ def missing_track(game, tracks):
 
 def wrap(text, width=COLUMNS):
     """Lines of at most ``width`` characters, broken at spaces where possible."""
-    if len(text) <= width:
+    n = len(text)
+    if n <= width:
         return [text] if text else []  # most messages: one row
     lines = []
-    line = ""
-    for word in text.split(" "):
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if not line:
-            line = word
-        elif len(line) + 1 + len(word) <= width:
-            line += " " + word
+    start = 0
+    while start < n:
+        if n - start <= width:
+            lines.append(text[start:])
+            break
+        cut = text.rfind(" ", start, start + width + 1)
+        if cut <= start:  # a word longer than a row: cut it
+            lines.append(text[start:start + width])
+            start += width
         else:
-            lines.append(line)
-            line = word
-    if line:
-        lines.append(line)
+            lines.append(text[start:cut].rstrip())
+            start = cut + 1
+        while text.startswith(" ", start):  # no row starts with a space
+            start += 1
     return lines

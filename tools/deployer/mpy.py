@@ -109,7 +109,7 @@ def _compile_one(item: Item, mpy_cross: str, workdir: Path) -> Item:
             f"{mpy_cross} wrote {out_rel} without CircuitPython's .mpy header: "
             "it is not CircuitPython's mpy-cross"
         )
-    return Item(out_rel, out, data, item.kind)
+    return Item(out_rel, out, data)
 
 
 def compile_items(items: list[Item], mpy_cross: str, workdir: Path) -> list[Item]:

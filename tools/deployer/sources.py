@@ -13,9 +13,9 @@ from pathlib import Path
 
 from .report import DeployError, note
 
-# Firmware roots, relative to the repository root, in the order they are written
-# (after the driver libraries). A directory contributes its FIRMWARE_SUFFIXES files,
-# recursively, at the same relative path on the board; a file is copied as is.
+# Firmware roots, relative to the repository root, in the order they are written.
+# A directory contributes its FIRMWARE_SUFFIXES files, recursively, at the same
+# relative path on the board; a file is copied as is.
 # ENTRY_POINT is always written last, whatever its place here: CircuitPython reloads
 # as soon as writes stop, and it must not start a new code.py against old modules.
 FIRMWARE_ROOTS: tuple[str, ...] = ("engine", "boards", "lib", "font5x8.bin", "code.py")
@@ -25,7 +25,7 @@ FIRMWARE_SUFFIXES: tuple[str, ...] = (".py",)
 # the simulator's boards/sim/, and __main__.py command-line entries, which
 # CircuitPython never runs.
 EXCLUDED: tuple[str, ...] = ("boards/sim*", "*/__main__.py")
-# The board's /lib: the driver libraries and the app's package go there.
+# The board's /lib, on CircuitPython's import path: the app's package goes there.
 TARGET_LIB_DIR = "lib"
 # boards/<board_id>.py is the config for the board whose boot_out.txt says that id.
 # When boards/__init__.py lists them in a literal CONFIGS tuple, only those count
@@ -39,7 +39,6 @@ class Item:
     rel: str  # path on the target
     src: Path  # file it comes from (before any compiling)
     data: bytes = b""
-    kind: str = "firmware"  # "driver" or "firmware"
 
 
 def excluded(rel: str) -> bool:
