@@ -46,18 +46,19 @@ pytest: test-env browser-deps
 	$(TEST_VENV)/bin/pytest -q
 
 # The web page (README: Try it in your browser): the pinned MicroPython from npm
-# (web/package-lock.json), the firmware and the driver libraries of .venv.
+# (web/package-lock.json), the firmware, and what tools/mprun.py runs it with in
+# .venv-test (the stand-ins, adafruit_bus_device).
 # Another folder, e.g. a gh-pages checkout: make web WEB_OUT=../gh-pages
 $(NPM_STAMP): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 
 web-deps: $(NPM_STAMP)
 
-web: sim-env web-deps
-	@$(SIM_VENV)/bin/python tools/web.py build --out $(WEB_OUT)
+web: test-env web-deps
+	@$(TEST_VENV)/bin/python tools/web.py build --out $(WEB_OUT)
 
 web-serve: web
-	@$(SIM_VENV)/bin/python tools/web.py serve --dir $(WEB_OUT) --port $(WEB_PORT)
+	@$(TEST_VENV)/bin/python tools/web.py serve --dir $(WEB_OUT) --port $(WEB_PORT)
 
 # tests/test_web.py runs in Debian's chromium when it is installed: then it needs
 # the npm package too (without chromium the page's tests are skipped, with the reason).

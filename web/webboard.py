@@ -2,8 +2,8 @@
 
 Runs under MicroPython's WebAssembly port in the page (web/board.js writes the
 files and imports it). The page's file system is laid out like CIRCUITPY, as
-tools/mprun.py lays out its runs: the firmware at the root, the Adafruit
-drivers in lib/, the stand-ins for CircuitPython's C modules (tools/mpstubs)
+tools/mprun.py lays out its runs: the firmware at the root, the app and
+adafruit_bus_device in lib/, the stand-ins for CircuitPython's C modules (tools/mpstubs)
 in mpstubs/, ``nvm.hex`` (the flash, kept by the page) and ``settings.toml``
 (``CRIBBAGE_TRACKS``). ``start()`` does what code.py does, except its endless
 loop: the page calls ``tick`` on every animation frame instead, with its clock.
