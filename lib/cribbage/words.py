@@ -230,8 +230,8 @@ def show_lines(show):
 
 # --- the menu's pages ------------------------------------------------------------
 
-MENU_PAGE = ("MENU", "1 new game", "2 who deals", "3 lights", "4 undo",
-             "5 skip this step", "6 misdeal", "* back")
+MENU_PAGE = ("MENU           * back", "1 new game", "2 who deals", "3 lights", "4 undo",
+             "5 skip this step", "6 misdeal", "7 what to lay away")
 
 
 def form_page(f, variant_names, double_skunk, problem):
@@ -261,6 +261,46 @@ def dealer_page(game, can_cut, message):
 def lights_page(settings, levels, palette_names, message):
     return ["LIGHTS", "1 brightness %d/%d" % (settings.brightness, levels),
             "2 colours %s" % palette_names[settings.palette], "* back  # done"] + wrap(message)
+
+
+# --- which cards to lay away (the advice) ------------------------------------------
+
+def whose_cards(game):
+    return "whose cards? press %s" % side_keys(game)
+
+
+def advise_whose(game, message):
+    return ["ADVICE", "whose cards are they?", "press %s" % side_keys(game), "* back"] + wrap(message)
+
+
+def advise_none(refused):
+    return ["ADVICE"] + wrap(refused) + ["* back"]
+
+
+def _crib(own):
+    return "your crib" if own else "their crib"
+
+
+def advise_keying(game, side, own, dealt, cards, rank, message):
+    keyed = " ".join([card_text(c) for c in cards])
+    if rank:
+        keyed += (" " if keyed else "") + rank_name(rank) + "?"
+    lines = ["ADVICE %s: %s" % (SIDE_LETTERS[side], _crib(own)),
+             "key the %d cards dealt" % dealt] + wrap(keyed or "_")
+    return lines + wrap(message) + ["%d/%d  *back" % (len(cards), dealt)]
+
+
+def advise_page(game, side, own, first, total, shown):
+    """Lay-aways ``first``+1.. of ``total``, best first: (laid, expected, hand, crib)
+    each, as text; two rows a lay-away."""
+    lines = ["%s, %s %d-%d/%d" % (SIDE_LETTERS[side], _crib(own), first + 1,
+                                 first + len(shown), total)]
+    sign = "+" if own else "-"
+    for i, (laid, expected, hand, crib) in enumerate(shown):
+        lines.append(pad("%2d %s" % (first + i + 1, " ".join([card_text(c) for c in laid])),
+                         COLUMNS - 8) + "=" + "%7s" % expected)
+        lines.append(" hand %s%scrib %s" % (hand, sign, crib))
+    return lines + ["#more D:crib *back"]
 
 
 # --- what the board says at start ----------------------------------------------
