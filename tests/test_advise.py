@@ -43,7 +43,7 @@ def test_the_dealers_six_cards_give_the_best_lay_aways_with_their_numbers():
     assert (points_text(best.expected, d), points_text(best.hand, d), points_text(best.crib, d)) \
         == ("20.26", "15.96", "4.30")
     assert t.oled() == [
-        "A, your crib 1-3/15",
+        "A your crib 1-3/15",
         " 1 J" + SPADE + " K" + HEART + "     =  20.26",
         " hand 15.96+crib 4.30",
         " 2 6" + CLUB + " 4" + DIAMOND + "     =  17.40",
@@ -57,11 +57,11 @@ def test_the_dealers_six_cards_give_the_best_lay_aways_with_their_numbers():
 
 def test_hash_pages_on_d_flips_whose_crib_and_star_goes_back():
     t = Table().keys("D 7 A " + DEALT + " #")
-    assert t.oled()[0] == "A, your crib 4-6/15" and t.oled()[1].startswith(" 4 ")
+    assert t.oled()[0] == "A your crib 4-6/15" and t.oled()[1].startswith(" 4 ")
     t.keys("# # # #")  # pages 7-9, 10-12, 13-15, then round to the first
-    assert t.oled()[0] == "A, your crib 1-3/15"
+    assert t.oled()[0] == "A your crib 1-3/15"
     t.keys("D")  # B's crib: the crib counts against these cards
-    assert t.oled()[:3] == ["A, their crib 1-3/15",
+    assert t.oled()[:3] == ["A their crib 1-3/15",
                             " 1 J" + SPADE + " K" + HEART + "     =  11.65",
                             " hand 15.96-crib 4.30"]
     t.keys("*")  # the last card taken back: key it again
@@ -78,7 +78,7 @@ def test_the_pone_gets_their_crib_and_three_players_lay_one_of_five():
     t = Table(tracks=3).keys("D 1 1 # D 7 B")
     assert t.oled()[1] == "key the 5 cards dealt"
     t.keys("5B 5C AA 6D 4C")
-    assert t.oled()[:3] == ["B, their crib 1-3/5", " 1 J" + SPADE + "        =  11.26",
+    assert t.oled()[:3] == ["B their crib 1-3/5", " 1 J" + SPADE + "        =  11.26",
                             " hand 15.96-crib 4.70"]
 
 
