@@ -12,7 +12,12 @@ PIP_COMPILE := --quiet --generate-hashes --allow-unsafe --strip-extras \
 	--no-emit-index-url --no-emit-find-links $(LOCK_ARGS)
 export BLINKA_OS_AGNOSTIC := 1
 
-.PHONY: sim test typecheck pytest bench lock clean sim-env test-env lock-env check-python
+WEB_OUT ?= build/web
+WEB_PORT ?= 8000
+NPM_STAMP := web/node_modules/.package-lock.json
+
+.PHONY: sim test typecheck pytest bench lock clean sim-env test-env lock-env check-python \
+	web web-serve web-deps browser-deps web-screenshot
 
 check-python:
 	@command -v $(PYTHON) >/dev/null || { echo "error: no $(PYTHON) on this machine; name another Python with PYTHON= (README: Quick start)" >&2; exit 2; }
@@ -37,8 +42,34 @@ typecheck: test-env
 	$(TEST_VENV)/bin/circuitpython_setboard raspberry_pi_pico >/dev/null
 	$(TEST_VENV)/bin/mypy --config-file mypy.ini code.py lib/cribbage boards engine
 
-pytest: test-env
+pytest: test-env browser-deps
 	$(TEST_VENV)/bin/pytest -q
+
+# The web page (README: Try it in your browser): the pinned MicroPython from npm
+# (web/package-lock.json), the firmware, and what tools/mprun.py runs it with in
+# .venv-test (the stand-ins, adafruit_bus_device).
+# Another folder, e.g. a gh-pages checkout: make web WEB_OUT=../gh-pages
+$(NPM_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+
+web-deps: $(NPM_STAMP)
+
+web: test-env web-deps
+	@$(TEST_VENV)/bin/python tools/web.py build --out $(WEB_OUT)
+
+web-serve: web
+	@$(TEST_VENV)/bin/python tools/web.py serve --dir $(WEB_OUT) --port $(WEB_PORT)
+
+# tests/test_web.py runs in Debian's chromium when it is installed: then it needs
+# the npm package too (without chromium the page's tests are skipped, with the reason).
+browser-deps:
+	@if command -v chromium >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then \
+		$(MAKE) --no-print-directory -s web-deps; fi
+
+# docs/web.png, the README's picture of the page, taken by the page's test
+web-screenshot: test-env web-deps
+	CRIBBAGE_WEB_SCREENSHOT=docs/web.png $(TEST_VENV)/bin/pytest -q tests/test_web.py \
+		-k readme_hand
 
 bench: test-env
 	@for bench in $(BENCHES); do \
@@ -55,7 +86,8 @@ lock: lock-env
 	$(LOCK_VENV)/bin/pip-compile $(PIP_COMPILE) -o requirements/test.txt requirements/test.in
 	$(LOCK_VENV)/bin/pip-compile $(PIP_COMPILE) -o requirements/lock.txt requirements/lock.in
 
-# The virtualenvs and caches; never a saved game.
+# The virtualenvs, the npm package, the built site and caches; never a saved game.
 clean:
-	rm -rf $(SIM_VENV) $(TEST_VENV) $(LOCK_VENV) .pytest_cache .mypy_cache .hypothesis
+	rm -rf $(SIM_VENV) $(TEST_VENV) $(LOCK_VENV) .pytest_cache .mypy_cache .hypothesis \
+		web/node_modules build/web
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

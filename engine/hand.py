@@ -99,10 +99,13 @@ class Hand:
         return order
 
     def showing(self):
-        """(seat, is_crib) of the show step now, or None outside the show."""
+        """(seat, is_crib) of the show step now, or None outside the show: the
+        show_order() entry, worked out (no list made on the count's path)."""
         if self.phase != SHOW:
             return None
-        return self.show_order()[self.show_step]
+        if self.show_step < self.config.players:
+            return ((self.dealer + 1 + self.show_step) % self.config.players, False)
+        return (self.dealer, True)
 
     def known_cards(self):
         """Cards of the hand being shown that were laid in the play."""

@@ -351,10 +351,7 @@ print(line(discard.advise([9, 13, 25, 29, 43, 50], 2, False, 0, [0, 5, 19, 16, 4
 
 
 def test_the_advice_runs_under_micropython():
-    try:
-        from tools.mprun import run_micropython
-    except ImportError:  # the harness before it moved to tools/
-        from mprun import run_micropython
+    from tools.mprun import run_micropython
     result = run_micropython(_MP, files=("engine",))
     assert result.ok, result.error
 

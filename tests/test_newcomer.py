@@ -33,7 +33,7 @@ def test_five_card_for_three_is_said_on_the_form():
 
 def test_the_cut_after_the_first_hand_is_said_on_the_dealer_page():
     t = Table().keys("# CD D 2")
-    assert t.oled()[:4] == ["WHO DEALS", "1=A 2=B", "(cut: first hand only)", "* back"]
+    assert t.oled()[:4] == ["WHO DEALS", "1=A 2=B", "cut only at the start", "* back"]
     t.keys("#")
     assert t.app.ctrl.mode == "dealer"
     assert t.oled()[4:6] == ["the cut is before the", "first hand"]
@@ -94,7 +94,7 @@ def test_a_go_is_said_for_every_player():
 def test_the_undo_prompt_says_what_it_takes_back():
     assert Table().keys("12A *").oled()[3] == "undo A+12? # yes"
     # In card entry the first * goes back to the scoreboard, the next offers the undo.
-    assert Table().keys("# CD * *").oled()[3] == "undo K" + CLUB + " turned? # yes"
+    assert Table().keys("# CD * *").oled()[3] == "undo the K" + CLUB + "? # yes"
     assert Table().keys("# CD 6A * *").oled()[3] == "undo 6" + SPADE + " laid? # yes"
     assert Table().keys("# CD # # 4D 5C 5B 6A * *").oled()[3] == "undo the count? # yes"
     assert Table().keys("D 6 *").oled()[3] == "undo misdeal? # yes"
@@ -109,3 +109,28 @@ def test_a_two_digit_muggins_prompt_fits_the_row():
     t = Table().keys("D 1 4 # # 5A # 2 # 5B 5C 5D AA")  # 5s and J: 29 with the 5S starter
     assert t.oled()[3] == "A takes 27? # yes *no"
     assert len(t.oled()[3]) <= 21
+
+
+# --- caps by hand size: seven-card and shotgun hands go past 29 -----------------
+
+def test_seven_card_and_shotgun_peg_and_claim_what_their_hands_can_make():
+    t = Table().keys("D 1 3 3 #")  # seven-card: five-card hands, the most 46
+    assert t.game.config.variant == 2 and t.game.limits.max_peg == 46
+    t.keys("46A")
+    assert t.scores == [46, 0]
+    t.keys("47")
+    assert t.message == "47? a score is 1 to 46"
+    t.keys("# CD # 3 0")  # B's hand: a claim of 30 is one a five-card hand can make
+    assert t.oled()[3] == "claim 30 # ok *fix"
+    t.keys("* * 3 5")  # 35: no five-card hand and a starter makes it
+    assert t.message == "35 is impossible: no hand makes it"
+    t = Table().keys("D 1 3 3 3 #")  # shotgun: six-card hands, the most 72
+    t.keys("72B")
+    assert t.scores == [0, 72]
+    t.keys("73")
+    assert t.message == "73? a score is 1 to 72"
+
+
+def test_a_standard_claim_over_29_is_refused_with_the_most_a_hand_makes():
+    t = Table().keys("# CD # 3 0")
+    assert t.message == "30 is impossible: the most is 29"

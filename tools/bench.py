@@ -196,7 +196,7 @@ def bench_brute_force(cards):
 
 
 # One board advice (engine.cribtable) a step; the garbage is collected between
-# steps (see tools/mprun or tests/mprun), so only the advice's own work counts.
+# steps (see tools/mprun), so only the advice's own work counts.
 _MP_ADVICE = """
 import mpprobe
 from engine import cribtable
@@ -249,11 +249,7 @@ if hasattr(mpprobe, "collect"):
 def bench_advice_micropython(count=20, seed=12):
     """(fuel of one board advice, bytes of heap its modules keep once imported,
     peak heap of an advice) under MicroPython: N advices less 0."""
-    try:
-        from tools.mprun import run_micropython
-    except ImportError:  # the harness before it moved to tools/
-        sys.path.insert(0, os.path.join(ROOT, "tests"))
-        from mprun import run_micropython
+    from tools.mprun import run_micropython
     rng = random.Random(seed)
     data = bytes([c for _ in range(count) for c in rng.sample(range(52), 6)])
     runs = {}

@@ -11,8 +11,8 @@ The controller is the handlers' context: ``game``, ``settings``, ``tracks`` and
 
 from engine.errors import IllegalAction
 from cribbage import entry, scoreboard, words
-from cribbage.turn import (CARDS, DEALER, FORM, HOME, LIGHTS, MENU, MUGGINS, NEW_GAME, NEXT,
-                           UNDO, Turn)
+from cribbage.turn import (ADVISE, CARDS, DEALER, FORM, HOME, LIGHTS, MENU, MUGGINS, NEW_GAME,
+                           NEXT, UNDO, Turn)
 
 _NONE = scoreboard.nothing
 
@@ -24,15 +24,19 @@ MODES = {  # type: dict
     CARDS: (entry.enter, entry.key, entry.prompt, None),
     MUGGINS: (_NONE, entry.muggins_key, entry.muggins_prompt, None),
     MENU: None, FORM: None, DEALER: None, LIGHTS: None,  # the menu: loaded when first opened
+    ADVISE: None,  # the advice: loaded when first asked for
 }
 
 
 def _mode(mode):
-    """The table's entry for ``mode``. The menu's pages come in the first time one
-    opens, not at boot (fewer modules to load then, and less heap held): the one
-    place a module is imported late."""
+    """The table's entry for ``mode``. The menu's pages, and the advice (with its
+    table), come in the first time one opens, not at boot (fewer modules to load
+    then, and less heap held): the one place a module is imported late."""
     found = MODES[mode]
-    if found is None:
+    if found is None and mode == ADVISE:
+        from cribbage import advise
+        found = MODES[ADVISE] = (advise.enter, advise.key, None, advise.page)
+    elif found is None:
         from cribbage import menu
         MODES[MENU] = (_NONE, menu.main_key, None, menu.main_page)
         MODES[FORM] = (_NONE, menu.form_key, None, menu.form_page)

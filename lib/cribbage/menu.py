@@ -1,7 +1,7 @@
 """cribbage.menu: the D menu and its pages: a new game, who deals, the lights.
 
 Main page: 1 new game, 2 who deals, 3 lights, 4 undo, 5 skip this step,
-6 misdeal, * back. A page's own state is the form being filled in (new game).
+6 misdeal, 7 what to lay away (cribbage.advise), * back. A page's own state is the form being filled in (new game).
 """
 
 from engine.errors import IllegalAction
@@ -10,8 +10,8 @@ from engine.match import DEFAULT_VALUES
 from engine.rules import FIVE_CARD, VARIANT_NAMES, make_config, sides_of
 from cribbage import words
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES, Settings
-from cribbage.turn import (CARDS, DEALER, FORM, HOME, LIGHTS, LIGHTS_SET, MENU, NEW_GAME,
-                           UNDO, Turn, acted)
+from cribbage.turn import (ADVISE, CARDS, DEALER, FORM, HOME, LIGHTS, LIGHTS_SET, MENU,
+                           NEW_GAME, UNDO, Turn, acted)
 
 _PLAYERS = (2, 3, 4)
 _MATCHES = (1, 3, 5)
@@ -27,6 +27,8 @@ def main_key(ctx, here, key):
         return Turn(DEALER)
     if key == "3":
         return Turn(LIGHTS)
+    if key == "7":
+        return Turn(ADVISE)
     if key == "4":
         return Turn(UNDO) if game.journal else Turn(HOME, None, words.NOTHING_TO_UNDO)
     if key in "56":

@@ -17,6 +17,7 @@ MENU = "menu"
 FORM = "new game"
 DEALER = "dealer"
 LIGHTS = "lights"
+ADVISE = "advise"      # which cards to lay away
 
 # What a turn saves, in order (the app turns each into a flash record).
 EVENT = 1       # the engine action just journalled

@@ -33,7 +33,7 @@ CUT_FIRST_HAND = "the cut is before the first hand"
 
 _ITEM_LABELS = {"fifteen": "15", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs"}
 _UNDO_WORDS = {state.GO: "the go", state.SHOW: "the count", state.NEXT: "the skip",
-               state.DEALER: "the dealer", state.CUT: "the cut", state.MISDEAL: "misdeal"}
+               state.DEALER: "dealer", state.CUT: "the cut", state.MISDEAL: "misdeal"}
 
 
 def refusal(err):
@@ -94,8 +94,10 @@ def undo_prompt(event):
     op = event[0]
     if op == state.PEG:
         what = "%s+%d" % (SIDE_LETTERS[event[1]] if event[1] < len(SIDE_LETTERS) else "?", event[2])
-    elif op in (state.STARTER, state.LAY):
-        what = "%s %s" % (card_text(event[1]), "turned" if op == state.STARTER else "laid")
+    elif op == state.STARTER:
+        what = "the " + card_text(event[1])  # "undo the 10S? # yes": fits with a 10
+    elif op == state.LAY:
+        what = card_text(event[1]) + " laid"
     else:
         what = _UNDO_WORDS.get(op, "that")
     return "undo %s? # yes" % what
@@ -142,11 +144,19 @@ def last_pegs(game, width):
     dealer = game.side_of(game.dealer)
     scores, backs = game.scores, game.backs
     cells = []
+    padded = []
+    fits = True
     for side in range(game.sides):
-        cells.append(cell_width)
-        cells.append("%s+%d%s" % (SIDE_LETTERS[side], scores[side] - backs[side],
-                                  "*" if side == dealer else ""))
-    row = _CELLS[game.sides] % tuple(cells)
+        cell = "%s+%d%s" % (SIDE_LETTERS[side], scores[side] - backs[side],
+                            "*" if side == dealer else "")
+        fits = fits and len(cell) < cell_width
+        cells.append(cell)
+        padded.append(cell_width)
+        padded.append(cell)
+    if fits:
+        row = _CELLS[game.sides] % tuple(padded)
+    else:  # three sides and a long tally: the cells close up, "A12* B5 C7"
+        row = " ".join(cells).replace("+", "") + " "
     return pad(row, width - len(tally)) + tally if tally else row
 
 
@@ -174,7 +184,10 @@ def cards_prompt(game, e, needed):
         return "claim %s # ok *fix" % e.claim if e.claim else "claim pts, or # none"
     if not e.cards:
         return "key %d cards  #skip" % needed
-    return "%d/%d %s" % (len(e.cards), needed, " ".join([card_text(c) for c in e.cards]))
+    have = "%d/%d %s" % (len(e.cards), needed, " ".join([card_text(c) for c in e.cards]))
+    if len(have) > COLUMNS:  # five tens of a six-card hand: the cards close up
+        have = "%d/%d %s" % (len(e.cards), needed, "".join([card_text(c) for c in e.cards]))
+    return have
 
 
 def claim_first(claim):
@@ -230,8 +243,8 @@ def show_lines(show):
 
 # --- the menu's pages ------------------------------------------------------------
 
-MENU_PAGE = ("MENU", "1 new game", "2 who deals", "3 lights", "4 undo",
-             "5 skip this step", "6 misdeal", "* back")
+MENU_PAGE = ("MENU           * back", "1 new game", "2 who deals", "3 lights", "4 undo",
+             "5 skip this step", "6 misdeal", "7 what to lay away")
 
 
 def form_page(f, variant_names, double_skunk, problem):
@@ -254,13 +267,53 @@ FIVE_CARD_TWO = "five-card: 2 players"
 
 def dealer_page(game, can_cut, message):
     names = " ".join(["%d=%s" % (i + 1, seat_name(game, i)) for i in range(game.players)])
-    cut = "# cut for deal" if can_cut else "(cut: first hand only)"
+    cut = "# cut for deal" if can_cut else "cut only at the start"
     return ["WHO DEALS", names, cut, "* back"] + wrap(message)
 
 
 def lights_page(settings, levels, palette_names, message):
     return ["LIGHTS", "1 brightness %d/%d" % (settings.brightness, levels),
             "2 colours %s" % palette_names[settings.palette], "* back  # done"] + wrap(message)
+
+
+# --- which cards to lay away (the advice) ------------------------------------------
+
+def whose_cards(game):
+    return "whose cards? press %s" % side_keys(game)
+
+
+def advise_whose(game, message):
+    return ["ADVICE", "whose cards are they?", "press %s" % side_keys(game), "* back"] + wrap(message)
+
+
+def advise_none(refused):
+    return ["ADVICE"] + wrap(refused) + ["* back"]
+
+
+def _crib(own):
+    return "your crib" if own else "their crib"
+
+
+def advise_keying(game, side, own, dealt, cards, rank, message):
+    keyed = " ".join([card_text(c) for c in cards])
+    if rank:
+        keyed += (" " if keyed else "") + rank_name(rank) + "?"
+    lines = ["ADVICE %s: %s" % (SIDE_LETTERS[side], _crib(own)),
+             "key the %d cards dealt" % dealt] + wrap(keyed or "_")
+    return lines + wrap(message) + ["%d/%d  *back" % (len(cards), dealt)]
+
+
+def advise_page(game, side, own, first, total, shown):
+    """Lay-aways ``first``+1.. of ``total``, best first: (laid, expected, hand, crib)
+    each, as text; two rows a lay-away."""
+    lines = ["%s %s %d-%d/%d" % (SIDE_LETTERS[side], _crib(own), first + 1,
+                                 first + len(shown), total)]
+    sign = "+" if own else "-"
+    for i, (laid, expected, hand, crib) in enumerate(shown):
+        lines.append(pad("%2d %s" % (first + i + 1, " ".join([card_text(c) for c in laid])),
+                         COLUMNS - 8) + "=" + "%7s" % expected)
+        lines.append(" hand %s%scrib %s" % (hand, sign, crib))
+    return lines + ["#more D:crib *back"]
 
 
 # --- what the board says at start ----------------------------------------------

@@ -1,0 +1,190 @@
+"""Every prompt, status and message the board can show, at its longest: none wider than the OLED.
+
+A row (a prompt, the status, the last pegs, a menu page's line) must fit the
+21 columns as it is; a message may be longer and is wrapped at spaces. Each
+public function of cribbage.words is rendered here with its widest values
+(four players' seat names, three sides, 10s, the biggest scores and tallies);
+a function this test does not know fails it, so new wording gets checked too.
+"""
+
+import inspect
+
+from engine import state
+from engine.errors import CardSeen, OverThirtyOne
+from engine.game import Game, OVER
+from engine.hand import CUT, PLAY, SHOW, STARTER
+from engine.play import Play
+from engine.rules import SHOTGUN, VARIANT_NAMES, make_config
+from engine.show import score_show
+from cribbage import words
+from cribbage.entry import Entry
+from cribbage.screen import COLUMNS
+from cribbage.settings import BRIGHTNESS_LEVELS, PALETTE_NAMES, Settings
+
+TENS = [36, 37, 38, 39]  # 10S 10H 10D 10C: the widest cards
+WIDE = 9999  # wider than any real count: formatting must still fit where it has to
+
+
+def games():
+    """Games in every phase and shape that changes what a row says."""
+    out = []
+    for players in (2, 3, 4):
+        for match in (1, 5):
+            game = Game(make_config(players=players, variant=SHOTGUN if players < 4 else 0,
+                                    match_games=match, values=(1, 2, 4, 8)))
+            game.tally = [10] + [2] * (game.sides - 1)  # the biggest before a match ends
+            game.scores = [121] * game.sides
+            game.backs = [49] * game.sides  # the last pegs: 72, shotgun's biggest hand
+            out.append(game)
+    for game in list(out):
+        for phase in (CUT, STARTER, PLAY, SHOW, OVER):
+            g = Game(game.config)
+            g.tally, g.scores, g.backs = game.tally, game.scores, game.backs
+            g.phase = phase
+            g.dealer = g.players - 1
+            if phase == PLAY:
+                g.play = Play(g.players, g.players - 1, 6)
+                g.play.count = 31
+            if phase == SHOW:
+                g.show_step = g.players  # the crib (or the last hand)
+            if phase == OVER:
+                g.winner, g.level = g.sides - 1, 3
+            out.append(g)
+    return out
+
+
+def entries(game):
+    out = [Entry("cut", cards=[0] * (game.players - 1)), Entry("starter"),
+           Entry("starter", late=True), Entry("play"), Entry("show"),
+           Entry("show", claim="72", claiming=True), Entry("show", rank=10)]
+    for n in range(0, 6):
+        out.append(Entry("show", cards=TENS[:n] + [32] * max(0, n - 4), claiming=False))
+    return out
+
+
+def rows(value):
+    return value if isinstance(value, list) else [value]
+
+
+def fits_as_a_row(text):
+    return len(text) <= COLUMNS
+
+
+def fits_wrapped(text):
+    return all(len(line) <= COLUMNS for line in words.wrap(text))
+
+
+BREAKDOWN = score_show(TENS[:3] + [4], 40)  # 10S 10H 10D 2S + JS: items with 10s
+
+
+def cases():
+    """(function name, rendered text or lines, a row (True) or a message (False))."""
+    out = []
+    for game in games():
+        out.append(("status", words.status(game), True))
+        out.append(("last_pegs", words.last_pegs(game, COLUMNS), True))
+        for typed in ("", "7", "72"):
+            out.append(("home_prompt", words.home_prompt(game, typed), True))
+        out.append(("next_prompt", words.next_prompt(game), True))
+        out.append(("side_keys", words.side_keys(game), True))
+        out.append(("whose", words.whose("72", game), False))
+        out.append(("new_game", words.new_game(game), False))
+        out.append(("deals", words.deals(game), False))
+        out.append(("whose_cards", words.whose_cards(game), False))
+        seat = game.players - 1
+        out.append(("laid", words.laid(game, seat, 36), False))
+        out.append(("went", words.went(game, seat), False))
+        out.append(("no_score", words.no_score(game, seat, True), False))
+        out.append(("muggins_prompt", words.muggins_prompt(game, game.sides - 1, 72), True))
+        out.append(("said", words.said(game, words.laid(game, seat, 36), [
+            state_score(game.sides - 1, 72, ["hand", "corrected"]),
+            state_score(0, 12, ["double pair royal"])]), False))
+        out.append(("dealer_page", words.dealer_page(game, False, words.CUT_FIRST_HAND), True))
+        out.append(("missing_track", words.missing_track(game, 2), False))
+        for e in entries(game):
+            out.append(("cards_prompt", words.cards_prompt(game, e, 6), True))
+        for side in range(game.sides):
+            for own in (True, False):
+                out.append(("advise_keying", words.advise_keying(
+                    game, side, own, 7, TENS + [32, 33], 10, words.SUIT_NOW), True))
+                shown = [((36, 37), "-12.34", "23.45", "9.99")] * 3
+                out.append(("advise_page", words.advise_page(game, side, own, 12, 21, shown), True))
+        out.append(("advise_whose", words.advise_whose(game, words.SUIT_NOW), True))
+    for event in ((state.PEG, 2, 72), (state.STARTER, 36), (state.LAY, 37), (state.GO,),
+                  (state.SHOW, 255, 0, 0), (state.NEXT,), (state.DEALER, 3), (state.CUT, 0),
+                  (state.MISDEAL,)):
+        out.append(("undo_prompt", words.undo_prompt(event), True))
+    out.append(("advise_none", words.advise_none(
+        "shotgun has no crib: all 6 cards are kept, none laid away"), True))
+    f = (4, 121, 2, True, 0, 1, 5)
+    for problem in (None, words.no_track(2, 3), words.FIVE_CARD_TWO):
+        for variant in range(len(VARIANT_NAMES)):
+            f = (4, 121, variant, True, 0, 1, 5)
+            out.append(("form_page", words.form_page(f, VARIANT_NAMES, 4, problem), True))
+    out.append(("no_track", words.no_track(2, 3), True))
+    for palette in range(len(PALETTE_NAMES)):
+        lights = Settings(BRIGHTNESS_LEVELS, palette)
+        out.append(("lights_page", words.lights_page(lights, BRIGHTNESS_LEVELS, PALETTE_NAMES,
+                                                     words.KEYS_LOST), True))
+    out.append(("bad_points", words.bad_points("721", 72), False))
+    out.append(("no_player", words.no_player("C"), False))
+    out.append(("points_first", words.points_first("C"), False))
+    out.append(("claim_first", words.claim_first("72"), False))
+    out.append(("claim_over", words.claim_over("721", 72), False))
+    out.append(("more_cards", words.more_cards(6), False))
+    out.append(("cut_already", words.cut_already(36), False))
+    out.append(("in_hand_already", words.in_hand_already(36), False))
+    out.append(("starter_echo", words.starter_echo(36), False))
+    out.append(("show_lines", words.show_lines(BREAKDOWN), False))
+    out.append(("refusal", words.refusal(CardSeen("10S is already out this deal (laid in the play)",
+                                                   (36,))), False))
+    out.append(("refusal", words.refusal(OverThirtyOne("10S makes the count 40; the limit is 31",
+                                                        (36,))), False))
+    out.append(("wrap", words.wrap(words.TAKEN_OUT_OF_MEMORY), True))
+    out.append(("pad", words.pad("x" * WIDE, COLUMNS), True))
+    return out
+
+
+def state_score(side, points, reasons):
+    from engine.hand import Score
+    return Score(side, points, reasons)
+
+
+def test_every_row_fits_the_screen_and_every_message_wraps_to_it():
+    for name, value, is_row in cases():
+        for text in rows(value):
+            if is_row:
+                assert fits_as_a_row(text), (name, text, len(text))
+            else:
+                assert fits_wrapped(text), (name, text)
+
+
+def test_the_constant_messages_wrap_to_the_screen():
+    for name, value in vars(words).items():
+        if name.isupper() and isinstance(value, str):
+            assert fits_wrapped(value), name
+    for line in words.MENU_PAGE:
+        assert fits_as_a_row(line), line
+
+
+def test_every_wording_function_is_rendered_here():
+    rendered = {name for name, _value, _row in cases()}
+    public = {name for name, f in vars(words).items()
+              if inspect.isfunction(f) and not name.startswith("_")
+              and f.__module__ == words.__name__}
+    assert public - rendered == set()
+
+
+def test_the_widest_rows_are_as_laid_out():
+    # The hand-made layouts at their limits, worked out by hand.
+    game = Game(make_config(players=3, match_games=5, values=(1, 2, 4, 8)))
+    game.tally = [10, 2, 2]
+    game.scores, game.backs = [72, 72, 72], [0, 0, 0]
+    assert words.last_pegs(game, COLUMNS) == "A72* B72 C72   10-2-2"  # cells closed up
+    game.tally = [1, 0, 0]
+    game.scores = [12, 5, 7]
+    # Cells of (21 - 5 - 1) // 3 = 5: "A+12*" fills one, so they close up.
+    assert words.last_pegs(game, COLUMNS) == "A12* B5 C7      1-0-0"
+    game.scores = [9, 5, 7]
+    # "A+9*" fits its 5: three cells of 5 (15), padded to 21 - 5 = 16, then the tally.
+    assert words.last_pegs(game, COLUMNS) == "A+9* B+5  C+7   1-0-0"
