@@ -15,6 +15,7 @@ from boards.sim import board as sim
 from firmware import Table
 
 PICO = sim.build().config
+NEW_BOARD = "no saved game: new game"  # what an erased flash says at the start
 
 
 def parse(text):
@@ -98,7 +99,7 @@ def test_a_bad_tracks_value_is_on_the_oled_at_boot_and_the_board_plays():
 ])
 def test_lights_out_of_range_are_said_and_the_default_lights_the_pegs(text, problem):
     t = Table(settings=text + "\n")
-    assert t.app.ctrl.detail == ["settings.toml: " + problem]
+    assert t.app.ctrl.detail == ["settings.toml: " + problem, NEW_BOARD]
     t.keys("12A")
     assert t.led(0, 12) == (38, 0, 0)  # brightness 3 of 5, red: the defaults
 
@@ -107,7 +108,7 @@ def test_quoted_brightness_is_honoured_like_a_bare_one():
     quoted = Table(settings='CRIBBAGE_BRIGHTNESS = "2"\n').keys("12A")
     bare = Table(settings="CRIBBAGE_BRIGHTNESS = 2\n").keys("12A")
     assert quoted.led(0, 12) == bare.led(0, 12) == (25, 0, 0)  # 255 * 2/5 * 0.25
-    assert quoted.app.ctrl.detail == []
+    assert quoted.board.settings.problems == [] and quoted.board.settings.unknown() == []
 
 
 def test_tracks_quoted_three_gives_three_tracks():
@@ -117,4 +118,4 @@ def test_tracks_quoted_three_gives_three_tracks():
 
 def test_a_misspelt_setting_is_said():
     t = Table(settings="CRIBBAGE_BRIGHTNES = 2\n")
-    assert t.app.ctrl.detail == ["settings.toml: CRIBBAGE_BRIGHTNES? no such setting"]
+    assert t.app.ctrl.detail == ["settings.toml: CRIBBAGE_BRIGHTNES? no such setting", NEW_BOARD]

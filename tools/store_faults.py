@@ -13,10 +13,11 @@ flash and what it finds is one of:
     after   the state the save was writing
     lost    something is missing, and a notice says so
     older   an older state, and a notice says it cannot prove it is the newest
-    erased  the sector reads all erased, as a new board's: the instant between
-            an erase's end and the first byte programmed, the one fault a
-            single sector cannot tell from a board never used
     silent  anything else: a loss or an older state without a notice
+
+(A sector cut off between an erase's end and its first byte programmed reads
+as a new board's; a board never used says "no saved game: new game" too, so
+that loss is said, as "lost".)
 
 and then it must go on: one more save, and a reboot finds it (else "stuck").
 tests/test_store.py asserts these counts; "silent" and "stuck" are always 0.
@@ -42,7 +43,7 @@ from engine.pegging import MAX_COUNT  # noqa: E402
 
 LIGHTS = b"\x01\x04\x02"  # settings as the app writes them: opaque to the store
 OLDER = "older save: check the scores"
-OUTCOMES = ("same", "after", "lost", "older", "erased", "silent", "stuck")
+OUTCOMES = ("same", "after", "lost", "older", "silent", "stuck")
 
 
 def saved(game, blob=None):
@@ -106,15 +107,14 @@ def fresh(actions=0, seed=1, settings=None, config=None):
     return nvm, store, game
 
 
-def classify(found, notices, before, after=None, erased=False):
-    """The outcome of one fault: found and before/after as saved() gives them;
-    `erased`: the sector reads all erased."""
+def classify(found, notices, before, after=None):
+    """The outcome of one fault: found and before/after as saved() gives them."""
     if found == before:
         return "same"
     if found == after:
         return "after"
     if not notices:
-        return "erased" if erased and found == (None, None) else "silent"
+        return "silent"
     return "older" if OLDER in notices else "lost"
 
 
@@ -177,7 +177,7 @@ def cuts(image, act, erases=False):
         key = nvm.snapshot()
         if key not in seen:
             found, notices = reboot(nvm)
-            outcome = classify(found, notices, before, after, key == b"\xff" * len(key))
+            outcome = classify(found, notices, before, after)
             seen[key] = outcome if goes_on(nvm, found) else "stuck"
         counts[seen[key]] += 1
     return counts

@@ -27,6 +27,8 @@ from cribbage.flashlog import HEADER_SIZE, FlashLog  # noqa: F401
 
 MAGIC = b"CRB"
 MAX_SETTINGS = 127  # bytes
+NO_GAME = "no saved game: new game"
+NO_GAME_UNREADABLE = "saved game unreadable: new game"
 BASE, EVENT, UNDO, NEXT_GAME, SETTINGS = 1, 2, 3, 4, 5  # kinds; 7: unreadable
 
 
@@ -105,12 +107,12 @@ class Store:
         except Exception:  # damage the check let through made values no game has
             game = None
         f = self._flash
-        if f.found < 2:  # not a log; or erased: a new board (or an erase just finished)
-            return None, None, ["saved game unreadable: new game"] if f.found else []
+        if f.found < 2:  # not a log; or erased: a new board, or a compaction's erase
+            # just done (the one sector cannot tell those apart): both are said
+            return None, None, [NO_GAME_UNREADABLE if f.found else NO_GAME]
         said = []
         if game is None:
-            said.append("saved game unreadable: new game" if seen or f.cut else
-                        "no saved game: new game")
+            said.append(NO_GAME_UNREADABLE if seen or f.cut else NO_GAME)
         else:
             if f.old:
                 said.append("older save: check the scores")
