@@ -16,7 +16,7 @@ import sys
 from engine import Game, is_impossible, make_config, parse_card, parse_cards, peg_points
 from engine import state
 from engine.cards import card_name, rank_of, suit_of, value_of
-from engine.errors import BadClaim, GameOver, IllegalAction, OverThirtyOne, WrongPhase
+from engine.errors import BadClaim, GameOver, IllegalAction, OverThirtyOne
 from engine.game import CUT, OVER, PLAY, SHOW, STARTER
 from engine.match import games_to_win, game_value, skunk_level, skunk_line, skunk_lines
 from engine.pegging import peg_reasons
@@ -338,7 +338,8 @@ def check_game_hand_and_rotation():
     assert game.dealer == 1 and game.phase == STARTER and game.hand_no == 1
     for side in (0, 1):
         assert game.scores[side] == total_points(scores, side)
-    want = score_hand(hands[1], starter) + score_hand(hands[0], starter) + score_hand(crib, starter, True)
+    want = (score_hand(hands[1], starter) + score_hand(hands[0], starter)
+            + score_hand(crib, starter, True))
     show = 0
     for s in scores:
         if s.reasons[0] in ("hand", "crib"):
@@ -470,7 +471,8 @@ def check_game_asks_before_acting():
     before = state.to_bytes(game)
     assert game.refusal(game.lay, parse_card("9S")) == "9S makes the count 34; the limit is 31"
     assert game.refusal(game.lay, parse_card("AS")) is None
-    assert game.refusal(game.check_card, parse_card("2C")) == "2C is already out this deal (the starter)"
+    assert (game.refusal(game.check_card, parse_card("2C"))
+            == "2C is already out this deal (the starter)")
     assert game.preview(game.lay, parse_card("AS")).scores == []
     assert state.to_bytes(game) == before
 

@@ -17,7 +17,7 @@ from boards.sim.dev import FakeClock
 from boards.sim.nvm import PowerCut, SimNVM
 from boards.sim.oled import FakeI2C, FakeSSD1306
 
-import digitalio  # noqa: E402  (Blinka, set up by boards.sim)
+import digitalio  # Blinka's: after boards.sim has set it up
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PICO = boards.config_for("raspberry_pi_pico")
@@ -383,7 +383,8 @@ def test_track_count_comes_from_settings_within_the_data_pins():
     assert tracks("CRIBBAGE_TRACKS = 3") == (3, [])
     assert tracks('CRIBBAGE_TRACKS = "3"') == (3, [])
     assert tracks("CRIBBAGE_TRACKS = 9") == (2, ["settings.toml: CRIBBAGE_TRACKS=9? using 2"])
-    assert tracks('CRIBBAGE_TRACKS = "lots"') == (2, ['settings.toml: CRIBBAGE_TRACKS="lots"? using 2'])
+    assert (tracks('CRIBBAGE_TRACKS = "lots"')
+            == (2, ['settings.toml: CRIBBAGE_TRACKS="lots"? using 2']))
 
 
 # ---- nvm ---------------------------------------------------------------------------
@@ -644,7 +645,8 @@ except Stop as stop:
 def test_code_py_builds_the_board_and_hands_it_to_the_app_under_micropython():
     # One import, so nothing is collected inside it here (see mpprobe); a board collects.
     result = run_micropython(RUN_CODE_PY, files=("boards", "code.py"), heap_kb=160,
-                             extra={"lib/cribbage/__init__.py": "", "lib/cribbage/app.py": FAKE_APP})
+                             extra={"lib/cribbage/__init__.py": "",
+                                    "lib/cribbage/app.py": FAKE_APP})
     assert result.ok, result.error
     assert result.stdout == ("app got 2 RP2040 boards.raspberry_pi_pico font5x8.bin\n"
                              "stepped 3 times\n")

@@ -12,11 +12,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from deploy_fakes import (  # noqa: F401  (mnt, no_internet, repo: fixtures)
+from deploy_fakes import (
     MANIFEST, OLD_DRIVER_FILES, REPO_FILES, TOOL, assert_refused, boot_file, boot_out, deploy,
-    drives, expected_files, files_of, lay_out_earlier_deploy, make_drive, mnt, no_internet,
-    planning, repo, run, snapshot, sources, writing, written,
+    drives, expected_files, files_of, lay_out_earlier_deploy, make_drive, planning, run, snapshot,
+    sources, writing, written,
 )
+
+# The fixtures (repo, mnt) are in tests/conftest.py.
+pytestmark = pytest.mark.usefixtures("no_internet")
 
 
 # --- a normal deploy ----------------------------------------------------------
@@ -45,14 +48,16 @@ def test_deploys_exactly_the_firmware_code_last(repo, mnt, capsys):
     assert set(order) == set(expected) and len(order) == len(expected)
     assert order[-1] == "code.py"
     assert order[-2] == "font5x8.bin"
-    assert order.index("engine/rules.py") < order.index("boards/raspberry_pi_pico.py") < order.index("lib/app.py")
+    assert (order.index("engine/rules.py") < order.index("boards/raspberry_pi_pico.py")
+            < order.index("lib/app.py"))
     # The target, the files written, the check and the summary: no driver libraries.
     lines = out.splitlines()
     assert lines[0] == f"Target: {drive} (CircuitPython 9.2.1, board raspberry_pi_pico)"
     assert [line for line in lines[1:] if not line.startswith("  wrote ")] == [
         f"Verified {len(expected)} file(s) on the target.", lines[-1]]
     assert lines[-1].startswith("Summary: ")
-    assert "Verified" in out and f"wrote {len(expected)} file(s)" in out and "free on the target" in out
+    assert "Verified" in out and f"wrote {len(expected)} file(s)" in out
+    assert "free on the target" in out
 
     outside_after = {k: v for k, v in snapshot(mnt).items() if not k.startswith("CIRCUITPY")}
     assert outside_after == outside_before
@@ -84,7 +89,8 @@ def test_only_changed_files_are_written(repo, mnt, capsys):
 
 @pytest.mark.parametrize(
     "version,board",
-    [("10.0.3", "raspberry_pi_pico_w"), ("9.0.0-beta.2", "raspberry_pi_pico2"), ("10.1.0", "raspberry_pi_pico")],
+    [("10.0.3", "raspberry_pi_pico_w"), ("9.0.0-beta.2", "raspberry_pi_pico2"),
+     ("10.1.0", "raspberry_pi_pico")],
 )
 def test_accepts_circuitpython_9_and_10_and_each_board(repo, mnt, version, board, capsys):
     drive = make_drive(mnt, text=boot_out(version, board))
@@ -130,7 +136,8 @@ def test_manifest_paths_outside_the_target_are_never_deleted(repo, mnt, capsys):
     drive = make_drive(mnt)
     victim = mnt / "outside.txt"
     digest = hashlib.sha256(victim.read_bytes()).hexdigest()
-    (drive / MANIFEST).write_text(json.dumps({"files": {"../outside.txt": digest, "/etc/passwd": "x"}}))
+    listed = {"../outside.txt": digest, "/etc/passwd": "x"}
+    (drive / MANIFEST).write_text(json.dumps({"files": listed}))
     assert run(repo, drive) == 0
     assert victim.exists()
 
@@ -173,7 +180,8 @@ def test_missing_font_is_noted_not_fatal(repo, mnt, capsys):
         ("", ["not a CIRCUITPY drive", "boot_out.txt"]),
         (boot_out("8.2.10"), ["8.2.10", "9 or newer"]),
         ("Hello there\nBoard ID:raspberry_pi_pico\n", ["cannot make sense"]),
-        ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n", ["Board ID"]),
+        ("Adafruit CircuitPython 9.2.1 on 2024-11-20; Raspberry Pi Pico with rp2040\n",
+         ["Board ID"]),
         (boot_out("9.2.1", "adafruit_feather_rp2040"),
          ["adafruit_feather_rp2040", "raspberry_pi_pico, raspberry_pi_pico2, raspberry_pi_pico_w"]),
     ],
@@ -188,7 +196,8 @@ def test_refuses_wrong_targets_and_writes_nothing(repo, mnt, text, words, capsys
 
 
 def test_board_configs(repo):
-    assert sources.board_configs(repo) == ["raspberry_pi_pico", "raspberry_pi_pico2", "raspberry_pi_pico_w"]
+    assert (sources.board_configs(repo)
+            == ["raspberry_pi_pico", "raspberry_pi_pico2", "raspberry_pi_pico_w"])
     # Without a CONFIGS list every non-sim boards/<name>.py counts as a config.
     (repo / "boards" / "__init__.py").write_text("")
     assert sources.board_configs(repo) == [
@@ -358,7 +367,8 @@ def test_driver_libraries_an_earlier_deploy_copied_are_deleted(repo, mnt, capsys
         assert f"  deleted {rel}\n" in out
     assert written(out) == []
     sizes = sum(len(data) for data in OLD_DRIVER_FILES.values())
-    assert f"wrote 0 file(s) (0 bytes), deleted 3 ({sizes} bytes), {len(REPO_FILES)} unchanged" in out
+    assert (f"wrote 0 file(s) (0 bytes), deleted 3 ({sizes} bytes), {len(REPO_FILES)} unchanged"
+            in out)
     on_drive = files_of(drive)
     assert set(on_drive) == set(REPO_FILES) | {
         "boot_out.txt", MANIFEST, "lib/adafruit_display_text.py"}
@@ -370,7 +380,8 @@ def test_driver_libraries_an_earlier_deploy_copied_are_deleted(repo, mnt, capsys
     assert run(repo, drive, "--dry-run") == 0
     out = capsys.readouterr().out
     assert [line for line in out.splitlines() if line.startswith("  would ")] == [
-        f"  would delete {rel} ({len(OLD_DRIVER_FILES[rel])} bytes)" for rel in sorted(OLD_DRIVER_FILES)]
+        f"  would delete {rel} ({len(OLD_DRIVER_FILES[rel])} bytes)"
+        for rel in sorted(OLD_DRIVER_FILES)]
     assert snapshot(drive) == before
 
 
@@ -380,7 +391,8 @@ def test_driver_libraries_an_earlier_deploy_copied_are_deleted(repo, mnt, capsys
 def uf2_bytes(blocks: int = 3, family: int = 0xE48BFF56, magic: int = 0x0A324655) -> bytes:
     out = b""
     for n in range(blocks):
-        header = struct.pack("<8I", magic, 0x9E5D5157, 0x2000, 0x10000000 + 256 * n, 256, n, blocks, family)
+        header = struct.pack("<8I", magic, 0x9E5D5157, 0x2000, 0x10000000 + 256 * n, 256, n,
+                             blocks, family)
         out += header + bytes([n]) * 256 + bytes(476 - 256) + struct.pack("<I", 0x0AB16F30)
     assert len(out) == 512 * blocks
     return out
@@ -392,7 +404,8 @@ def boot_drive(parent: Path, label: str = "RPI-RP2", info: bool = True) -> Path:
     (drive / "INDEX.HTM").write_text("<html></html>")
     if info:
         model = "Raspberry Pi RP2" if label == "RPI-RP2" else "Raspberry Pi RP2350"
-        (drive / "INFO_UF2.TXT").write_text(f"UF2 Bootloader v3.0\nModel: {model}\nBoard-ID: {label}\n")
+        (drive / "INFO_UF2.TXT").write_text(
+            f"UF2 Bootloader v3.0\nModel: {model}\nBoard-ID: {label}\n")
     return drive
 
 
@@ -499,7 +512,8 @@ def test_subprocess_deploy_and_help(repo, mnt):
     assert "--lib-path" not in help_text.stdout  # no driver libraries to look for
     for option in ("--frobnicate", "--lib-path"):
         bad = subprocess.run(
-            [sys.executable, str(TOOL), option, str(repo)], capture_output=True, text=True, timeout=60
+            [sys.executable, str(TOOL), option, str(repo)], capture_output=True, text=True,
+            timeout=60,
         )
         assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
         assert f"unrecognized arguments: {option}" in bad.stderr
@@ -507,8 +521,9 @@ def test_subprocess_deploy_and_help(repo, mnt):
 
 @pytest.mark.parametrize(
     "name,label,ok",
-    [("CIRCUITPY", "CIRCUITPY", True), ("CIRCUITPY1", "CIRCUITPY", True), ("CIRCUITPY 2", "CIRCUITPY", True),
-     ("circuitpy", "CIRCUITPY", True), ("CIRCUITPYTHON", "CIRCUITPY", False), ("RPI-RP2", "RPI-RP2", True),
+    [("CIRCUITPY", "CIRCUITPY", True), ("CIRCUITPY1", "CIRCUITPY", True),
+     ("CIRCUITPY 2", "CIRCUITPY", True), ("circuitpy", "CIRCUITPY", True),
+     ("CIRCUITPYTHON", "CIRCUITPY", False), ("RPI-RP2", "RPI-RP2", True),
      ("RP2350", "RPI-RP2", False)],
 )
 def test_drive_names(name, label, ok):
@@ -565,7 +580,8 @@ def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
     assert "boards/raspberry_pi_pico2_w.py" in firmware and "engine/__main__.py" not in firmware
     expected = firmware
     on_drive = files_of(drive)
-    assert set(on_drive) == expected | {"boot_out.txt", MANIFEST, "lib/my_library.py", "settings.toml"}
+    assert (set(on_drive)
+            == expected | {"boot_out.txt", MANIFEST, "lib/my_library.py", "settings.toml"})
     for rel in firmware:
         assert on_drive[rel] == (REAL_REPO / rel).read_bytes(), rel
     assert not (drive / "boards" / "sim").exists()

@@ -259,7 +259,8 @@ def test_walks_slow():
         dealt = rng.sample(range(52), 6)
         advice = discard.advise(dealt)
         choice = advice.choices[rng.randrange(15)]
-        assert Fraction(choice.crib, advice.denominator) == walk_crib(choice.laid, unseen_of(dealt), 2)
+        assert (Fraction(choice.crib, advice.denominator)
+                == walk_crib(choice.laid, unseen_of(dealt), 2))
     assert walk_crib(cards("JS"), unseen_of(cards(THREE)), 3) == THREE_CRIB
 
 
@@ -322,7 +323,8 @@ def test_board_advice_hand_exact_crib_from_the_table():
         exact_advice = discard.advise(cards(dealt), players, True, variant)
         for choice in board.choices:
             twin = choice_of(exact_advice, cards_text(choice.laid))
-            assert Fraction(choice.hand, board.denominator) == Fraction(twin.hand, exact_advice.denominator)
+            assert (Fraction(choice.hand, board.denominator)
+                    == Fraction(twin.hand, exact_advice.denominator))
             assert choice.crib == cribtable.table_crib(choice.laid)
     with pytest.raises(BadConfig, match="shotgun has no crib"):
         cribtable.advise(cards(WORKED), variant=SHOTGUN)
@@ -346,7 +348,8 @@ def line(advice):
                      for c in advice.choices])
 print(line(cribtable.advise([29, 30, 40, 23, 26, 50], 2, True)))
 print(line(cribtable.advise([29, 30, 40, 23, 26], 3, False)))
-print(line(discard.advise([9, 13, 25, 29, 43, 50], 2, False, 0, [0, 5, 19, 16, 41, 42, 33, 37, 45, 49])))
+print(line(discard.advise([9, 13, 25, 29, 43, 50], 2, False, 0,
+                          [0, 5, 19, 16, 41, 42, 33, 37, 45, 49])))
 """
 
 
@@ -382,7 +385,8 @@ def test_cli_prints_every_choice_best_first():
     assert lines[1].split() == ["lay", "away", "keep", "hand", "crib", "expected"]
     assert lines[2].split() == ["JS", "KH", "5H", "5D", "6C", "4D", "15.96", "3.97", "19.93"]
     assert lines[16].split() == ["5H", "5D", "JS", "6C", "4D", "KH", "1.96", "8.79", "10.75"]
-    assert len(lines) == 19 and "45,540 deals" in lines[17] and lines[18] == "expected = hand + crib"
+    assert (len(lines) == 19 and "45,540 deals" in lines[17]
+            and lines[18] == "expected = hand + crib")
     pone = run_discard(*WORKED.split(), "--pone").stdout.splitlines()
     assert pone[0].endswith("their crib") and pone[2].split()[-1] == "11.99"
     assert pone[-1] == "expected = hand - crib"
@@ -403,7 +407,8 @@ def test_cli_json_has_the_exact_fractions():
     two = json.loads(run_discard(*WORKED.split(), "--json", "--dealer").stdout)
     assert len(two["choices"]) == 15
     assert two["choices"][0]["exact"]["crib"] == str(WORKED_CRIB)
-    five = json.loads(run_discard("5H", "5D", "JS", "6C", "4D", "--variant=five-card", "--json").stdout)
+    five = json.loads(run_discard("5H", "5D", "JS", "6C", "4D", "--variant=five-card",
+                                  "--json").stdout)
     assert five["variant"] == "five-card" and len(five["choices"]) == 10
 
 
@@ -414,11 +419,13 @@ def test_cli_json_has_the_exact_fractions():
      "error: shotgun has no crib: all 6 cards are kept, none laid away"),
     (["5H", "5D", "JS", "6C", "4D", "--players", "3", "--variant", "five-card"],
      "error: five-card cribbage is for 2 players"),
-    (["5H", "5D", "JS", "6C", "4D", "KH", "--players", "5"], "error: --players is 2, 3 or 4, not 5"),
+    (["5H", "5D", "JS", "6C", "4D", "KH", "--players", "5"],
+     "error: --players is 2, 3 or 4, not 5"),
     (["5H", "5D", "JS", "6C", "4D", "KH", "--players"], "error: --players needs a value"),
     (["5H", "5D", "JS", "6C", "4D", "KH", "--variant", "bridge"],
      "error: --variant is one of standard, five-card, seven-card, shotgun, lowball, not bridge"),
-    (["5H", "5D", "JS", "6C", "4D", "KH", "--dealer", "--pone"], "error: give --dealer or --pone, not both"),
+    (["5H", "5D", "JS", "6C", "4D", "KH", "--dealer", "--pone"],
+     "error: give --dealer or --pone, not both"),
     (["5H", "5D", "JS", "6C", "4D", "KH", "--crib"], "error: unknown option --crib"),
     ([], "error: discard needs the cards dealt"),
 ])
@@ -430,8 +437,8 @@ def test_cli_bad_input_exits_2_with_the_reason(args, message):
 
 def test_count_still_refuses_the_discard_options():
     env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    run = subprocess.run([sys.executable, "-m", "engine", "count", "4C", "5D", "5H", "6S", "KC", "--pone"],
-                         cwd=ROOT, capture_output=True, text=True, env=env, timeout=60)
+    run = subprocess.run([sys.executable, "-m", "engine", "count", "4C", "5D", "5H", "6S", "KC",
+                          "--pone"], cwd=ROOT, capture_output=True, text=True, env=env, timeout=60)
     assert run.returncode == 2 and run.stderr.endswith("error: unknown option --pone\n")
     run = subprocess.run([sys.executable, "-m", "engine", "--help"], cwd=ROOT, capture_output=True,
                          text=True, env=env, timeout=60)

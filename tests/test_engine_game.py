@@ -14,7 +14,7 @@ from engine.match import DEFAULT_VALUES
 from engine.play import NOBODY
 from engine.rules import FIVE_CARD, LOWBALL, SEVEN_CARD, SHOTGUN, STANDARD, hand_size
 
-from engine_checks import deal, play_hand, shuffled
+from engine_checks import deal, play_hand
 
 
 def cards(text):
@@ -163,7 +163,8 @@ def test_the_show_walks_pone_dealer_crib():
     assert game.phase == SHOW and game.showing() == (1, False)
     assert game.count_show(cards("4C 5D 5H 6S")).scores[0].side == 1
     assert game.showing() == (0, False)
-    assert game.count_show(cards("AH 2H 3H 9S")).show.total == score_hand(cards("AH 2H 3H 9S"), parse_card("KC"))
+    assert (game.count_show(cards("AH 2H 3H 9S")).show.total
+            == score_hand(cards("AH 2H 3H 9S"), parse_card("KC")))
     assert game.showing() == (0, True)
     counted = game.count_show(cards("2S 4H 6H 8H"))
     assert counted.crib and counted.show.total == 0
@@ -236,7 +237,8 @@ def test_a_low_claim_with_muggins_not_called_stands():
 def test_a_low_claim_without_muggins_pegs_the_real_count():
     game, hand = showing_sixteen()
     counted = game.count_show(hand, claim=10, muggins=True)
-    assert [(s.side, s.points, s.reasons) for s in counted.scores] == [(1, 16, ["hand", "corrected"])]
+    assert ([(s.side, s.points, s.reasons) for s in counted.scores]
+            == [(1, 16, ["hand", "corrected"])])
     assert game.scores == [0, 16]
 
 
@@ -475,7 +477,7 @@ def test_undo_returns_the_event_and_a_redo_gives_the_same_state():
     assert state.encode(game) == after
 
 
-# --- random games: refusals change nothing, undo is exact ------------------------------------------
+# --- random games: refusals change nothing, undo is exact ------------------------------------
 
 VARIANTS = [STANDARD, FIVE_CARD, SEVEN_CARD, SHOTGUN, LOWBALL]
 
@@ -520,7 +522,8 @@ def random_action(game, rnd, deals):
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([2, 3, 4]), st.sampled_from(VARIANTS), st.booleans(), st.booleans(),
        st.randoms(use_true_random=False))
-def test_random_games_refusals_change_nothing_and_undo_is_exact(players, variant, muggins, cut, rnd):
+def test_random_games_refusals_change_nothing_and_undo_is_exact(players, variant, muggins, cut,
+                                                                 rnd):
     if variant == FIVE_CARD:
         players = 2
     game = Game(make_config(players=players, variant=variant, muggins=muggins), cut=cut)
@@ -586,7 +589,8 @@ def test_every_action_returns_an_outcome_with_the_event_it_journalled():
     assert [(s.side, s.points, s.reasons) for o in outcomes for s in o.scores] == \
         [(0, 3, ["pegged"]), (0, 2, ["fifteen"])]
     shown = game.count_show(cards("4C 5D 5H 6S"), claim=12, muggins=True)
-    assert shown.event == game.journal[-1] == bytes([state.SHOW, 12, 1, 4]) + bytes(cards("4C 5D 5H 6S"))
+    assert (shown.event == game.journal[-1]
+            == bytes([state.SHOW, 12, 1, 4]) + bytes(cards("4C 5D 5H 6S")))
     assert (shown.seat, shown.crib, shown.claim, shown.show.total) == (1, False, 12, 16)
     assert [(s.side, s.points, s.reasons) for s in shown.scores] == \
         [(1, 12, ["hand"]), (0, 4, ["muggins"])]
@@ -609,13 +613,16 @@ def test_refusal_gives_the_sentence_and_keeps_nothing():
         game.lay(parse_card(t))
     before, journal = state.encode(game), list(game.journal)
     assert game.refusal(game.lay, parse_card("9S")) == "9S makes the count 34; the limit is 31"
-    assert game.refusal(game.lay, parse_card("KH")) == "KH is already out this deal (laid in the play)"
+    assert (game.refusal(game.lay, parse_card("KH"))
+            == "KH is already out this deal (laid in the play)")
     assert game.refusal(game.lay, parse_card("2C")) == "2C is already out this deal (the starter)"
     assert game.refusal(game.lay, parse_card("AS")) is None  # allowed, and not kept
     assert game.refusal(game.go) is None
     assert game.refusal(game.misdeal) == "a misdeal is called before any card is played"
-    assert game.refusal(game.set_dealer, 1) == "the dealer changes only before the starter is turned"
-    assert game.refusal(game.cut_for_deal, cards("5H 6D")) == "the cut for deal comes before the first hand"
+    assert (game.refusal(game.set_dealer, 1)
+            == "the dealer changes only before the starter is turned")
+    assert (game.refusal(game.cut_for_deal, cards("5H 6D"))
+            == "the cut for deal comes before the first hand")
     assert state.encode(game) == before and game.journal == journal
     fresh = Game()
     fresh.turn_starter(parse_card("2C"))
@@ -632,9 +639,12 @@ def test_check_card_says_where_a_card_went():
     game.advance()
     game.count_show(cards("4C 5D 5H 6S"))
     assert game.refusal(game.check_card, parse_card("QH")) is None
-    assert game.refusal(game.check_card, parse_card("KC")) == "KC is already out this deal (the starter)"
-    assert game.refusal(game.check_card, parse_card("5H")) == "5H is already out this deal (laid in the play)"
-    assert game.refusal(game.check_card, parse_card("4C")) == "4C is already out this deal (in a hand shown)"
+    assert (game.refusal(game.check_card, parse_card("KC"))
+            == "KC is already out this deal (the starter)")
+    assert (game.refusal(game.check_card, parse_card("5H"))
+            == "5H is already out this deal (laid in the play)")
+    assert (game.refusal(game.check_card, parse_card("4C"))
+            == "4C is already out this deal (in a hand shown)")
     with pytest.raises(CardSeen):
         game.check_card(parse_card("6S"))
 
@@ -651,7 +661,8 @@ def test_check_claim_knows_the_hand_size_and_the_crib():
     assert game.showing() == (0, True)
     assert game.refusal(game.check_claim, 16) is None  # the crib is 4 cards
     assert game.refusal(game.check_claim, 19) == "19 is impossible: no crib makes it"
-    assert game.refusal(game.count_show, cards("7C 7D 8H 9D"), 19) == "19 is impossible: no crib makes it"
+    assert (game.refusal(game.count_show, cards("7C 7D 8H 9D"), 19)
+            == "19 is impossible: no crib makes it")
 
 
 def test_preview_shows_what_a_count_would_peg():
@@ -668,7 +679,8 @@ def test_preview_shows_what_a_count_would_peg():
     skipped = Game(make_config(muggins=True))
     skipped.advance()
     skipped.advance()  # no starter keyed
-    assert skipped.refusal(skipped.count_show, hand) == "no starter was keyed: peg this hand by points"
+    assert (skipped.refusal(skipped.count_show, hand)
+            == "no starter was keyed: peg this hand by points")
 
 
 # --- the caps of each hand size ----------------------------------------------------------

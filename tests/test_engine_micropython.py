@@ -69,7 +69,8 @@ def _source(name):
 def micropython_result():
     result = run_micropython(
         _GUEST, files=("engine",), heap_kb=_ASK_KB, fuel=FUEL,
-        extra={"engine_checks.py": _source("engine_checks.py"), "tools/naive.py": _source("../tools/naive.py")})
+        extra={"engine_checks.py": _source("engine_checks.py"),
+               "tools/naive.py": _source("../tools/naive.py")})
     print(result.stdout)
     print(result.error or "")
     return result

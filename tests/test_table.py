@@ -264,7 +264,8 @@ def test_reference_hands_keyed_in_the_show():
     # A: 5S 6H 7D 9C | KH = 7: 5+K, 6+9 (4), the run 5-6-7 (3).
     t.keys("# 5A 6B 7C 9D")
     assert t.scores == [19, 29]
-    assert t.app.ctrl.detail[-2:] == ["total 7", "fifteen two, fifteen four, a run of three is seven"]
+    assert (t.app.ctrl.detail[-2:]
+            == ["total 7", "fifteen two, fifteen four, a run of three is seven"])
     assert t.oled()[4] == "A+7 hand"
     # B: 2C 4D 6S 8H | KH: nothing at all, "nineteen".
     t.keys("# 2D 4C 6A 8B")
@@ -359,7 +360,8 @@ def test_power_cut_at_every_byte_of_a_key_save():
             t.board.nvm.cut_after(None)
             if n < size:
                 assert t.app.errors == 1, (prefix, n)
-                assert t.message == "not saved: power cut after %d of %d bytes programmed" % (n, size)
+                assert (t.message
+                        == "not saved: power cut after %d of %d bytes programmed" % (n, size))
             else:
                 assert t.app.errors == 0, (prefix, n)
             assert _state(t) == after, (prefix, n)  # the game in RAM went on
@@ -452,7 +454,8 @@ def test_a_frame_over_the_current_budget_is_scaled_down_to_it():
     assert board.strip_pixels(0) == [
         (42, 42, 42) if hole == 30 else (8, 8, 8) if hole == 20 else
         (1, 1, 1) if hole == 121 else BLACK for hole in range(1, 122)]
-    assert board.strip_pixels(1) == [(42, 42, 42) if hole == 15 else BLACK for hole in range(1, 122)]
+    assert board.strip_pixels(1) == [(42, 42, 42) if hole == 15 else BLACK
+                                     for hole in range(1, 122)]
     assert board.strip_pixels(2) == [(42, 42, 42) if hole == 7 else BLACK for hole in range(1, 122)]
 
 

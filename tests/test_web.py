@@ -145,7 +145,8 @@ def test_the_readme_hand_by_clicking_is_the_simulators(context, site):
     page = Page(context, site)
     times = page.page.evaluate("""() => ({
         firstFrame: cribbageBoard.stats.firstFrame,
-        contentful: (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime})""")
+        contentful: (performance.getEntriesByName('first-contentful-paint')[0]
+                     || {}).startTime})""")
     print("\nfirst paint of the page %.0f ms; the firmware's first OLED frame %.0f ms "
           "after navigation (target 2000 ms)" % (times["contentful"], times["firstFrame"]))
     assert page.oled()[:3] == ["0  0", "A+0*      B+0       ", "A deals: # starter"]
@@ -208,7 +209,8 @@ def assert_tracks_painted(page):
             const row = [];
             for (let hole = 1; hole <= 121; hole++) {
                 const [x, y] = cribbageBoard.holeCentre(t, hole);
-                const px = ctx.getImageData(Math.round(x * ratio), Math.round(y * ratio), 1, 1).data;
+                const px = ctx.getImageData(Math.round(x * ratio), Math.round(y * ratio),
+                                            1, 1).data;
                 row.push([px[0], px[1], px[2]]);
             }
             out.push(row);
@@ -349,7 +351,8 @@ def test_accessible_keys_and_the_oled_text_in_a_live_region(context, site):
     buttons = page.page.locator("#keypad button")
     assert buttons.count() == 16
     labels = [buttons.nth(i).get_attribute("aria-label") for i in range(16)]
-    assert labels[3] == "A: player A / jack / spade" and labels[14] == "#: step: starter, play, show"
+    assert labels[3] == "A: player A / jack / spade"
+    assert labels[14] == "#: step: starter, play, show"
     assert [buttons.nth(i).text_content() for i in range(16)] == list("123A456B789C*0#D")
     assert page.page.get_by_role("button", name="D: menu / club").count() == 1
     live = page.page.locator("#oled-text")
