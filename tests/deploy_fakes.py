@@ -162,7 +162,6 @@ def assert_refused(capsys, *words: str) -> str:
     return err
 
 
-
 # --- mpy-cross and where it is published -------------------------------------
 
 # Answers --version like CircuitPython's mpy-cross; "compiles" by writing the .mpy

@@ -33,7 +33,6 @@ def cached(tmp_path):
 
 # --- --mpy-cross PATH ----------------------------------------------------------------
 
-
 def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys):
     drive = make_drive(mnt)
     assert run(repo, drive) == 0  # first a plain .py deploy
@@ -92,8 +91,6 @@ def test_mpy_cross_refusals(repo, mnt, mpy_cross, tmp_path, capsys):
     assert set(files_of(drive)) == {"boot_out.txt"}
 
 
-
-
 def test_mpy_cross_given_must_be_circuitpythons_for_the_boards_major_version(repo, mnt, tmp_path,
                                                                             capsys):
     drive = make_drive(mnt, text=boot_out(VERSION))
@@ -132,7 +129,6 @@ def test_py_and_mpy_cross_together_are_refused(repo, mnt, mpy_cross, capsys):
 
 
 # --- by default: CircuitPython's own mpy-cross, fetched once -------------------------
-
 
 def test_default_deploy_fetches_mpy_cross_once_and_deploys_mpy(repo, mnt, storage, tmp_path,
                                                                capsys):

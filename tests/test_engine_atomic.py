@@ -11,7 +11,7 @@ from engine import Game, make_config, parse_card, parse_cards
 from engine import state
 from engine.rules import FIVE_CARD
 
-from engine_checks import deal, play_hand
+from engine_helpers import deal, play_hand
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine")
 

@@ -9,7 +9,7 @@ from engine import state
 from engine.errors import BadSave, IllegalAction
 from engine.rules import FIVE_CARD, SHOTGUN
 
-from engine_checks import deal, play_hand
+from engine_helpers import deal, play_hand
 
 
 def saved_games():

@@ -68,7 +68,7 @@ except Stop as stop:
 
 
 def test_code_py_runs_a_pico2_w_with_its_config_under_micropython():
-    from test_boards import FAKE_APP
+    from test_boards_micropython import FAKE_APP
     # As test_boards' run of code.py: nothing is collected inside the import here.
     result = run_micropython(CODE_PY_ON_A_PICO2_W, files=("boards", "code.py"), heap_kb=160,
                              extra={"lib/cribbage/__init__.py": "",
