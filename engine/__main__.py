@@ -9,7 +9,9 @@ this module.
 
 import json
 import sys
+from fractions import Fraction
 
+from engine import discard
 from engine.cards import card_name, parse_cards
 from engine.rules import CRIB_SIZE, STANDARD, VARIANT_NAMES, hand_size, make_config
 from engine.show import score_show
@@ -139,7 +141,6 @@ def _discard(args):
     if args.variant not in VARIANT_NAMES:
         return _usage_error("--variant is one of %s, not %s"
                             % (", ".join(VARIANT_NAMES), args.variant), "discard")
-    from engine import discard
     players = int(args.players)
     variant = VARIANT_NAMES.index(args.variant)
     own = not args.pone
@@ -151,8 +152,6 @@ def _discard(args):
     cards = parse_cards(args.cards)
     den = advice.denominator
     if args.json:
-        from fractions import Fraction
-
         def exact(n):
             return str(Fraction(n, den))
         print(json.dumps({
