@@ -10,6 +10,7 @@ Game`` one to the package engine (its __init__.py).
 import ast
 import os
 import sys
+import tomllib
 import warnings
 from pathlib import Path
 
@@ -46,9 +47,10 @@ BOARD_OVER = {
     "engine/hand.py": (330, "Hand: the checks and changes of every event, one class"),
     "lib/cribbage/words.py": (350, "everything the OLED says, in one module by design"),
 }
-# Being rewritten on another branch: measured, warned about, not failed (yet).
-PENDING = {"lib/cribbage/store.py", "lib/cribbage/flashlog.py", "tests/test_store.py",
-           "tools/bench_store.py", "tools/store_faults.py", "boards/sim/nvm.py"}
+# The modules ruff.toml leaves out as pending (being rewritten elsewhere): measured,
+# warned about, not failed (yet).
+with open(os.path.join(REPO, "ruff.toml"), "rb") as _f:
+    PENDING = {rel for rel in tomllib.load(_f)["extend-exclude"] if rel.endswith(".py")}
 
 
 def _py_files(folder):
