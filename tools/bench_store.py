@@ -3,6 +3,7 @@
 
     python tools/bench_store.py              # 500 games each way
     python tools/bench_store.py --games 200 --seed 7
+    python tools/bench_store.py --faults     # and the table of power cuts and flipped bits
 
 Two players, 121 holes, the real rules engine on a simulated RP2040 nvm
 (boards.simnvm.SimNVM). Keyed cards: each player keeps the four cards that
@@ -10,7 +11,13 @@ score best against a few starters; each deal is the starter, the eight cards
 laid (and the goes), then three shows, every action saved as it is accepted;
 the next game follows each. Keyed pegs: the same games' scores keyed as points,
 one peg per score. Every 200 games a new Game object starts (the engine counts
-games played in one byte). Laptop only.
+games played in one byte).
+
+Also printed: the bytes a compaction programs between its erase and the end
+of its new BASE (the window in which a cut loses the game), with an estimate
+of the time from a sector erase of ~45 ms and ~0.5 ms a 256-byte page, and
+what a load costs under MicroPython 1.27 (wasmtime fuel; ~6.2 ms a million
+on the RP2040, an estimate). Laptop only.
 """
 
 import argparse
@@ -22,13 +29,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from boards.sim.nvm import SimNVM  # noqa: E402
+from boards.sim.nvm import FLASH_PAGE, SimNVM  # noqa: E402
 from engine.game import PLAY, SHOW, Game  # noqa: E402
 from engine.pegging import MAX_COUNT  # noqa: E402
 from engine.show import score_hand  # noqa: E402
 from cribbage.store import Store  # noqa: E402
 
 LIFETIME_ERASES = 100000
+ERASE_MS, PAGE_MS = 45.0, 0.5  # a sector erase, a page program (estimates)
+MS_PER_FUEL = 6.2e-6  # MicroPython on the RP2040 (an estimate)
 LIGHTS = b"\x01\x03\x00"
 GAMES_PER_OBJECT = 200  # then a new Game, as after a power-up with a fresh match
 
@@ -81,13 +90,19 @@ def run(games, seed, keyed_pegs):
     store.load()
     store.record_settings(LIGHTS)
     cards = pegs = None
-    counts = {"actions": 0, "deals": 0, "mid-game erases": 0}
+    counts = {"actions": 0, "deals": 0, "mid-game erases": 0, "windows": []}
+
+    def compacted(written, erases):
+        # A compaction programs the header, the settings and the BASE first.
+        if store.erases > erases:
+            counts["windows"].append(store.bytes_written - written)
 
     def saved(game):
-        erases = store.erases
+        erases, written = store.erases, store.bytes_written
         store.record_event(game)
         counts["actions"] += 1
         counts["mid-game erases"] += store.erases - erases
+        compacted(written, erases)
 
     for number in range(games):
         if number % GAMES_PER_OBJECT == 0:  # games_played is one byte in a saved game
@@ -108,7 +123,9 @@ def run(games, seed, keyed_pegs):
         if keyed_pegs:
             assert pegs.over  # the same points to the same sides: the same end
             pegs.next_game()
+        erases, written = store.erases, store.bytes_written
         store.record_next_game()
+        compacted(written, erases)
     counts["erases"] = store.erases
     counts["bytes"] = store.bytes_written
     return counts
@@ -125,17 +142,84 @@ def report(title, games, counts, pegs):
         print("  %.2f erases per 100 pegs" % (100.0 * erases / actions))
     print("  %.3f erases per game: %d games in a sector's lifetime of %d erases"
           % (erases / games, LIFETIME_ERASES * games // max(erases, 1), LIFETIME_ERASES))
+    windows = counts["windows"]
+    if windows:
+        most = max(windows)
+        pages = (most + FLASH_PAGE - 1) // FLASH_PAGE
+        print("  a compaction's window: %d to %d bytes from its erase to the end of its BASE;"
+              " at most %d page(s): ~%.1f ms (estimate)"
+              % (min(windows), most, pages, ERASE_MS + PAGE_MS * pages))
+
+
+_MP_LOAD = """
+from boards.sim.nvm import SimNVM
+from cribbage.store import Store
+IMAGE = bytes.fromhex(%r)
+
+
+def load():
+    store = Store(SimNVM(IMAGE))
+    if %r:
+        store.load()
+    else:  # the log alone, not the game replayed through the rules
+        for _ in store._flash.read():
+            pass
+
+
+def steps():  # tools/mprun.py collects the garbage at each yield
+    for _ in range(%d):
+        if %r:
+            load()
+        yield
+"""
+
+
+def load_fuel(image, replay=True):
+    """Fuel one load of `image` costs under MicroPython: by difference between
+    runs of 1 and 3 loads, less the same runs without them (the collections)."""
+    from tools.mprun import run_micropython
+    fuel = {}
+    for loads in (1, 3):
+        for doing in (True, False):
+            result = run_micropython(_MP_LOAD % (image.hex(), replay, loads, doing),
+                                     files=("engine", "lib", "boards"), fuel=20_000_000_000)
+            if not result.ok:
+                raise RuntimeError(result.error)
+            fuel[loads, doing] = result.fuel_used
+    return ((fuel[3, True] - fuel[1, True]) - (fuel[3, False] - fuel[1, False])) // 2
+
+
+def report_loads():
+    from tools import store_faults
+    print("Loading the sector (MicroPython 1.27; the time on a Pico estimated):")
+    for what, image in (("an erased sector", SimNVM().snapshot()),
+                        ("a 61-hole game keyed by cards, %d bytes", store_faults.realistic()),
+                        ("games keyed by cards until a game start compacts, %d bytes",
+                         store_faults.busy_log())):
+        if "%d" in what:
+            what %= len(image.rstrip(b"\xff"))
+        log, fuel = load_fuel(image, False), load_fuel(image)
+        print("  %s: the log %d fuel (~%.0f ms), with the game replayed %d (~%.0f ms)"
+              % (what, log, log * MS_PER_FUEL, fuel, fuel * MS_PER_FUEL))
 
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-micropython", action="store_true", help="skip the load costs")
+    parser.add_argument("--faults", action="store_true",
+                        help="print the table of power cuts and flipped bits (tools/store_faults.py)")
     args = parser.parse_args(argv)
     report("Keyed cards (the starter, the play, three shows):", args.games,
            run(args.games, args.seed, keyed_pegs=False), False)
     report("Keyed pegs (one peg per score):", args.games,
            run(args.games, args.seed, keyed_pegs=True), True)
+    if not args.no_micropython:
+        report_loads()
+    if args.faults:
+        from tools import store_faults
+        print(store_faults.table(store_faults.campaigns()))
 
 
 if __name__ == "__main__":

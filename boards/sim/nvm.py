@@ -5,7 +5,32 @@ Laptop only: never deployed.
 """
 
 NVM_SECTOR = 4096
-FLASH_PAGE = 256  # the RP2040's flash programs whole 256-byte pages
+FLASH_PAGE = 256  # the RP2040's flash programs whole 256-byte pages; an erase cut short may leave some old
+
+
+def interrupted_erases(pages=NVM_SECTOR // FLASH_PAGE, randoms=8, seed=1):
+    """[(name, pages left old)]: what a cut during a sector erase may leave.
+
+    "all erased" (the erase had finished), a prefix or a suffix of the pages
+    still holding their old bytes (each length), and `randoms` random subsets.
+    A cut while the new bytes are programmed after a whole erase is
+    ``cut_after(n)`` with n > 0.
+    """
+    models = [("all erased", ())]
+    for k in range(1, pages):
+        models.append(("first %d pages old" % k, tuple(range(k))))
+        models.append(("last %d pages old" % k, tuple(range(pages - k, pages))))
+    state = seed
+    for i in range(randoms):
+        kept = []
+        while not 0 < len(kept) < pages:
+            kept = []
+            for page in range(pages):
+                state = (state * 1103515245 + 12345) & 0x7FFFFFFF  # a fixed LCG: the same everywhere
+                if state >> 30:
+                    kept.append(page)
+        models.append(("random pages old #%d" % (i + 1), tuple(kept)))
+    return models
 
 
 class PowerCut(Exception):
@@ -19,8 +44,10 @@ class SimNVM:
     assignment whose target bytes all read 0xFF is programmed in place; any
     other erases the whole sector to 0xFF and programs all of it back with the
     new bytes in. ``cut_after(n)`` lets the next writes program n more bytes and
-    then fails the power (``PowerCut``); a cut during an erase leaves the sector
-    all 0xFF. Power is back for writes after the cut, as after a restart.
+    then fails the power (``PowerCut``); a cut during an erase (n = 0 at an
+    erasing write) leaves the sector all 0xFF, but for the 256-byte pages named
+    in ``old_pages``, which keep their old bytes (see interrupted_erases). Power
+    is back for writes after the cut, as after a restart.
     """
 
     def __init__(self, data=None, size=NVM_SECTOR):
@@ -34,10 +61,13 @@ class SimNVM:
         self.pages_programmed = 0  # 256-byte flash pages touched by programs
         self.writes = 0
         self._budget = None
+        self._old_pages = ()
 
-    def cut_after(self, program_ops):
-        """Fail the power after ``program_ops`` more byte programs (None: never)."""
+    def cut_after(self, program_ops, old_pages=()):
+        """Fail the power after ``program_ops`` more byte programs (None: never);
+        an erase cut short keeps ``old_pages`` as they were."""
         self._budget = program_ops
+        self._old_pages = tuple(old_pages)
 
     def snapshot(self):
         return bytes(self._flash)
@@ -57,7 +87,7 @@ class SimNVM:
     def __getitem__(self, index):
         if isinstance(index, slice):
             start, stop = self._slice(index)
-            return bytearray(self._flash[start:stop])
+            return self._flash[start:stop]  # a new bytearray, as CircuitPython's
         return self._flash[index]
 
     def __setitem__(self, index, value):
@@ -88,10 +118,14 @@ class SimNVM:
 
     def _erase(self):
         self.erases += 1
-        self._flash[:] = b"\xff" * len(self._flash)
         if self._budget is not None and self._budget <= 0:
+            old = bytes(self._flash)
+            self._flash[:] = b"\xff" * len(self._flash)
+            for page in self._old_pages:
+                self._flash[page * FLASH_PAGE:(page + 1) * FLASH_PAGE] = old[page * FLASH_PAGE:(page + 1) * FLASH_PAGE]
             self._budget = None
             raise PowerCut("power cut while erasing the nvm sector")
+        self._flash[:] = b"\xff" * len(self._flash)
 
     def _program(self, start, data):
         count = len(data)

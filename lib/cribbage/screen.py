@@ -33,11 +33,12 @@ class Screen:
             data = f.read()
         w = data[0]
         font = data[2:]
-        blank = bytes(CELL - w)
-        # One bytes object a character code (ASCII; the rest print as "?").
-        self.cells = []  # type: list
+        # Every character's cell, ASCII (the rest print as "?"), in one buffer:
+        # 768 bytes, where a bytes object a cell would hold several times that.
+        cells = bytearray(CELL * 128)
         for c in range(128):
-            self.cells.append(font[c * w:c * w + w] + blank)
+            cells[CELL * c:CELL * c + w] = font[c * w:c * w + w]
+        self.cells = memoryview(cells)
         self.big = {}
         for ch in "0123456789":
             cols = font[ord(ch) * w:ord(ch) * w + w]
@@ -92,7 +93,9 @@ class Screen:
         at = 1 + page * WIDTH + CELL * first
         for i in range(first, last):
             c = text[i] if i < n else _SPACE
-            buf[at:at + CELL] = cells[c] if c < 128 else cells[_UNKNOWN]
+            if c >= 128:
+                c = _UNKNOWN
+            buf[at:at + CELL] = cells[CELL * c:CELL * c + CELL]
             at += CELL
         self.texts[page] = text
 
