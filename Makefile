@@ -16,7 +16,7 @@ WEB_OUT ?= build/web
 WEB_PORT ?= 8000
 NPM_STAMP := web/node_modules/.package-lock.json
 
-.PHONY: sim test typecheck pytest bench lock clean sim-env test-env lock-env check-python \
+.PHONY: sim test lint typecheck pytest bench lock clean sim-env test-env lock-env check-python \
 	web web-serve web-deps browser-deps web-screenshot
 
 check-python:
@@ -36,7 +36,11 @@ lock-env: check-python
 sim: sim-env
 	@$(SIM_VENV)/bin/python tools/sim.py $(ARGS)
 
-test: typecheck pytest
+test: lint typecheck pytest
+
+# ruff over the whole repository (ruff.toml: the rules, and the modules the board lacks)
+lint: test-env
+	$(TEST_VENV)/bin/ruff check --no-cache
 
 typecheck: test-env
 	$(TEST_VENV)/bin/circuitpython_setboard raspberry_pi_pico >/dev/null

@@ -5,4 +5,4 @@ The wireless chip takes GP23, GP24, GP25 and GP29 (the onboard LED hangs off it)
 and the board uses none of those pins.
 """
 
-from boards.raspberry_pi_pico2 import *  # noqa: F401,F403 - same wiring, same chip
+from boards.raspberry_pi_pico2 import *  # noqa: F403  (same wiring, same chip)

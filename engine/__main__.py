@@ -1,6 +1,6 @@
 """python -m engine count 4C 5D 5H 6S KC [--crib] [--json]: count a show.
-python -m engine discard 5H 5D JS 6C 4D KH [--dealer|--pone] [--players N] [--variant NAME] [--json]:
-which cards to lay away.
+python -m engine discard 5H 5D JS 6C 4D KH [--dealer|--pone] [--players N]
+[--variant NAME] [--json]: which cards to lay away.
 
 For count the last card is the starter; the hand is 3 to 6 cards (five-card,
 standard, seven-card, shotgun), a crib 4. A laptop tool; the board never imports
@@ -9,7 +9,9 @@ this module.
 
 import json
 import sys
+from fractions import Fraction
 
+from engine import discard
 from engine.cards import card_name, parse_cards
 from engine.rules import CRIB_SIZE, STANDARD, VARIANT_NAMES, hand_size, make_config
 from engine.show import score_show
@@ -123,7 +125,8 @@ def main(argv=None):
         print("%s | %s%s" % (" ".join(card_name(c) for c in hand), card_name(starter),
                              "  (crib)" if args.crib else ""))
         for item in show.items:
-            print("  %-8s %-18s %2d" % (item.kind, " ".join(card_name(c) for c in item.cards), item.points))
+            names = " ".join(card_name(c) for c in item.cards)
+            print("  %-8s %-18s %2d" % (item.kind, names, item.points))
         print("  total %d: %s" % (show.total, show.spoken))
     return 0
 
@@ -138,7 +141,6 @@ def _discard(args):
     if args.variant not in VARIANT_NAMES:
         return _usage_error("--variant is one of %s, not %s"
                             % (", ".join(VARIANT_NAMES), args.variant), "discard")
-    from engine import discard
     players = int(args.players)
     variant = VARIANT_NAMES.index(args.variant)
     own = not args.pone
@@ -150,8 +152,6 @@ def _discard(args):
     cards = parse_cards(args.cards)
     den = advice.denominator
     if args.json:
-        from fractions import Fraction
-
         def exact(n):
             return str(Fraction(n, den))
         print(json.dumps({
@@ -167,7 +167,8 @@ def _discard(args):
                         for choice in advice.choices],
         }))
         return 0
-    rows = [(" ".join(card_name(c) for c in choice.laid), " ".join(card_name(c) for c in choice.kept),
+    rows = [(" ".join(card_name(c) for c in choice.laid),
+             " ".join(card_name(c) for c in choice.kept),
              discard.points_text(choice.hand, den), discard.points_text(choice.crib, den),
              discard.points_text(choice.expected, den)) for choice in advice.choices]
     laid_width = max([len(row[0]) for row in rows] + [len("lay away")]) + 2
@@ -181,8 +182,8 @@ def _discard(args):
         print("  %-*s%-*s%6s %6s %9s" % ((laid_width, row[0], kept_width) + row[1:]))
     print("hand: its mean over %d starters; crib: its mean over %s deals (his heels left out);"
           % (advice.starters, "{:,}".format(advice.deals)))
-    print("expected = hand %s crib%s" % ("+" if own else "-",
-                                        ", the lowest best (lowball)" if args.variant == "lowball" else ""))
+    lowball = ", the lowest best (lowball)" if args.variant == "lowball" else ""
+    print("expected = hand %s crib%s" % ("+" if own else "-", lowball))
     return 0
 
 

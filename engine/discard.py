@@ -24,7 +24,8 @@ from collections import namedtuple
 
 from engine.cards import parse_cards, rank_of, suit_of
 from engine.errors import BadConfig, WrongCards
-from engine.rules import CRIB_SIZE, LOWBALL, STANDARD, VARIANT_NAMES, hand_size, has_crib, make_config
+from engine.rules import (CRIB_SIZE, LOWBALL, STANDARD, VARIANT_NAMES, hand_size, has_crib,
+                          make_config)
 from engine.show import score_flush, score_nobs, score_ranks
 
 # laid, kept: tuples of card ints in the order dealt; hand, crib, expected:

@@ -10,7 +10,7 @@ wholly or not at all.
 from collections import namedtuple
 
 try:
-    from typing import Any
+    from typing import Any  # noqa: F401  (used in a type comment, which ruff does not read)
 except ImportError:
     pass
 

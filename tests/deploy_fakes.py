@@ -12,8 +12,6 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
-import pytest
-
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "deploy.py"
 _spec = importlib.util.spec_from_file_location("cribbage_deploy_tool", TOOL)
 assert _spec and _spec.loader
@@ -22,10 +20,11 @@ sys.modules[_spec.name] = deploy
 _spec.loader.exec_module(deploy)  # puts tools/ on sys.path: the parts import as deployer.*
 
 # The tool's parts, for the tests to reach (and patch) where they live.
-from deployer import drives, manifest, mpy_fetch, report, sources  # noqa: E402,F401
-from deployer import boot_out as boot_file  # noqa: E402,F401
-from deployer import plan as planning  # noqa: E402,F401
-from deployer import write as writing  # noqa: E402
+# (E402: after the tool has put tools/ on sys.path; F401: for the tests, from here)
+from deployer import drives, manifest, mpy_fetch, report, sources  # noqa: E402,F401  (see above)
+from deployer import boot_out as boot_file  # noqa: E402,F401  (see above)
+from deployer import plan as planning  # noqa: E402,F401  (see above)
+from deployer import write as writing  # noqa: E402,F401  (see above)
 
 MANIFEST = manifest.MANIFEST_NAME
 
@@ -35,7 +34,8 @@ MANIFEST = manifest.MANIFEST_NAME
 # for their sources, and the .mpy copies a default deploy made of them.
 OLD_DRIVER_FILES = {
     "lib/neopixel.py": b"import adafruit_pixelbuf\nclass NeoPixel: pass\n",
-    "lib/adafruit_ssd1306.py": b"from adafruit_framebuf import FrameBuffer\nclass SSD1306_I2C: pass\n",
+    "lib/adafruit_ssd1306.py": (b"from adafruit_framebuf import FrameBuffer\n"
+                                b"class SSD1306_I2C: pass\n"),
     "lib/adafruit_framebuf.py": b"class FrameBuffer: pass\n",
 }
 
@@ -49,7 +49,8 @@ REPO_FILES = {
     "lib/app.py": b"from engine import rules\n\ndef run():\n    pass\n",
     "lib/ui/__init__.py": b"",
     "lib/ui/screen.py": b"W = 128\n",
-    "boards/__init__.py": b"CONFIGS = ('raspberry_pi_pico', 'raspberry_pi_pico_w', 'raspberry_pi_pico2')\n",
+    "boards/__init__.py": (b"CONFIGS = ('raspberry_pi_pico', 'raspberry_pi_pico_w',"
+                           b" 'raspberry_pi_pico2')\n"),
     "boards/hardware.py": b"def build(config):\n    import neopixel_write\n",
     "boards/raspberry_pi_pico.py": b"STRIP_PIN = 'GP0'\n",
     "boards/raspberry_pi_pico_w.py": b"STRIP_PIN = 'GP0'\n",
@@ -153,36 +154,12 @@ def closed_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture(autouse=True)
-def no_internet(tmp_path, monkeypatch):
-    """mpy-cross is fetched from a closed local port and cached in tmp_path, so no
-    test (nor any deploy it runs in a subprocess) ever reaches the internet."""
-    monkeypatch.setenv(mpy_fetch.URL_ENV, f"http://127.0.0.1:{closed_port()}/bin/mpy-cross")
-    monkeypatch.setenv(mpy_fetch.CACHE_ENV, str(tmp_path / "cache"))
-    for name in ("no_proxy", "NO_PROXY"):
-        monkeypatch.setenv(name, "127.0.0.1,localhost")
-
-
-@pytest.fixture
-def repo(tmp_path: Path) -> Path:
-    return make_repo(tmp_path)
-
-
-@pytest.fixture
-def mnt(tmp_path: Path) -> Path:
-    m = tmp_path / "mnt"
-    m.mkdir()
-    (m / "outside.txt").write_text("not on the drive\n")
-    return m
-
-
 def assert_refused(capsys, *words: str) -> str:
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("deploy"), err
     for word in words:
         assert word in err, err
     return err
-
 
 
 # --- mpy-cross and where it is published -------------------------------------
@@ -201,7 +178,8 @@ name = args[args.index("-s") + 1] if "-s" in args else ""
 src = args[-1]
 data = open(src, "rb").read()
 if b"SYNTAX ERROR" in data:
-    sys.stderr.write("Traceback...\\n  File \\"%s\\", line 1\\nSyntaxError: invalid syntax\\n" % name)
+    sys.stderr.write("Traceback...\\n  File \\"%s\\", line 1\\n"
+                     "SyntaxError: invalid syntax\\n" % name)
     sys.exit(1)
 open(out, "wb").write({magic!r} + name.encode() + b"|" + data)
 """
@@ -211,7 +189,8 @@ def banner(version: str) -> str:
     return f"CircuitPython {version} on 2025-10-17; mpy-cross emitting mpy v6.3"
 
 
-def fake_mpy_cross_script(version: str = "9.2.1", magic: bytes = b"C\x06", says: str | None = None) -> bytes:
+def fake_mpy_cross_script(version: str = "9.2.1", magic: bytes = b"C\x06",
+                          says: str | None = None) -> bytes:
     text = FAKE_MPY_CROSS.format(python=sys.executable, banner=says or banner(version), magic=magic)
     return text.encode()
 
@@ -239,11 +218,6 @@ def compiled_files(files: dict[str, bytes]) -> dict[str, bytes]:
     return out
 
 
-@pytest.fixture
-def mpy_cross(tmp_path: Path) -> Path:
-    return write_fake_mpy_cross(tmp_path / "bin" / "mpy-cross")
-
-
 class Storage:
     """Adafruit's release storage, played by an HTTP server on 127.0.0.1: `files`
     maps a URL path to its bytes (or to (bytes, the Content-Length to claim), for a
@@ -256,7 +230,7 @@ class Storage:
         storage = self
 
         class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+            def do_GET(self) -> None:  # http.server's name
                 storage.requests.append(self.path)
                 entry = storage.files.get(self.path, 404)
                 if isinstance(entry, int):
@@ -284,14 +258,3 @@ class Storage:
     def close(self) -> None:
         self.server.shutdown()
         self.server.server_close()
-
-
-@pytest.fixture
-def storage(monkeypatch):
-    """The local release storage, with the deploy pointed at it, on a Linux x86-64
-    computer (the names it asks for do not depend on the one running the tests)."""
-    served = Storage()
-    monkeypatch.setenv(mpy_fetch.URL_ENV, served.url)
-    monkeypatch.setattr(mpy_fetch, "_this_computer", lambda: ("Linux", "x86_64"))
-    yield served
-    served.close()

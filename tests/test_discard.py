@@ -2,7 +2,6 @@
 table) and `python -m engine discard`, against hands worked by hand and against
 literal walks of every starter and crib deal with score_hand."""
 
-import json
 import os
 import random
 import subprocess
@@ -19,6 +18,8 @@ from engine.rules import FIVE_CARD, LOWBALL, SEVEN_CARD, SHOTGUN, STANDARD
 from engine.show import score_hand
 from tools import cribtable as maker
 from tools import handstats
+
+from worked_hands import THREE, THREE_CRIB, THREE_HAND, WORKED, WORKED_CRIB, WORKED_HAND
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -67,17 +68,6 @@ def walk_crib(laid, unseen, others):
 
 
 # --- hands worked by hand ----------------------------------------------------------
-
-WORKED = "5H 5D JS 6C 4D KH"
-# Keeping 4D 5H 5D 6C scores 12 before the starter (fifteen 4, a pair, a double
-# run of three). By the starter's rank, with the cards of it still unseen:
-#   A 14 x4, 2 12 x4, 3 14 x4, 4 24 x3, 5 23 x2, 6 24 x3, 7 14 x4, 8 12 x4,
-#   9 14 x4, and each of the 14 ten-cards left 16:
-# 56 + 48 + 56 + 72 + 46 + 72 + 56 + 48 + 56 + 224 = 734 over 46 starters.
-WORKED_HAND = Fraction(734, 46)
-# Laying JS KH away: 180,782 crib points over 46 x C(45,2) = 45,540 deals (walk_crib).
-WORKED_CRIB = Fraction(180782, 45540)
-
 
 def test_worked_hand_as_dealer():
     dealt = cards(WORKED)
@@ -129,15 +119,6 @@ def test_keeping_a_flush_wins():
     assert kings[0] == Fraction(386, 46) and kings[1] == Fraction(210336, 45540)
     assert expected > kings[2] > Fraction(214, 46) - crib
     assert discard.points_text(best.expected, advice.denominator) == "5.32"
-
-
-# Three players: 5 cards each and one from the deck to the crib, so the crib's
-# other three cards (two players' and the deck's) and the starter all come
-# from the 47 unseen: 47 x C(46,3) = 713,460 deals. Laying JS away keeps the
-# worked hand's four cards, now with KH unseen too: 734 + 16 = 750 over 47.
-THREE = "5H 5D JS 6C 4D"
-THREE_HAND = Fraction(750, 47)
-THREE_CRIB = Fraction(3098268, 713460)  # walk_crib over every deal (test_walks_slow)
 
 
 def test_three_players():
@@ -259,7 +240,8 @@ def test_walks_slow():
         dealt = rng.sample(range(52), 6)
         advice = discard.advise(dealt)
         choice = advice.choices[rng.randrange(15)]
-        assert Fraction(choice.crib, advice.denominator) == walk_crib(choice.laid, unseen_of(dealt), 2)
+        assert (Fraction(choice.crib, advice.denominator)
+                == walk_crib(choice.laid, unseen_of(dealt), 2))
     assert walk_crib(cards("JS"), unseen_of(cards(THREE)), 3) == THREE_CRIB
 
 
@@ -322,7 +304,8 @@ def test_board_advice_hand_exact_crib_from_the_table():
         exact_advice = discard.advise(cards(dealt), players, True, variant)
         for choice in board.choices:
             twin = choice_of(exact_advice, cards_text(choice.laid))
-            assert Fraction(choice.hand, board.denominator) == Fraction(twin.hand, exact_advice.denominator)
+            assert (Fraction(choice.hand, board.denominator)
+                    == Fraction(twin.hand, exact_advice.denominator))
             assert choice.crib == cribtable.table_crib(choice.laid)
     with pytest.raises(BadConfig, match="shotgun has no crib"):
         cribtable.advise(cards(WORKED), variant=SHOTGUN)
@@ -346,7 +329,8 @@ def line(advice):
                      for c in advice.choices])
 print(line(cribtable.advise([29, 30, 40, 23, 26, 50], 2, True)))
 print(line(cribtable.advise([29, 30, 40, 23, 26], 3, False)))
-print(line(discard.advise([9, 13, 25, 29, 43, 50], 2, False, 0, [0, 5, 19, 16, 41, 42, 33, 37, 45, 49])))
+print(line(discard.advise([9, 13, 25, 29, 43, 50], 2, False, 0,
+                          [0, 5, 19, 16, 41, 42, 33, 37, 45, 49])))
 """
 
 
@@ -364,88 +348,3 @@ def test_the_advice_runs_under_micropython():
         line(discard.advise([9, 13, 25, 29, 43, 50], 2, False, 0,
                             [0, 5, 19, 16, 41, 42, 33, 37, 45, 49])),
     ]
-
-
-# --- python -m engine discard -----------------------------------------------------
-
-def run_discard(*args):
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    return subprocess.run([sys.executable, "-m", "engine", "discard"] + list(args), cwd=ROOT,
-                          capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
-
-
-def test_cli_prints_every_choice_best_first():
-    run = run_discard(*WORKED.split())
-    assert run.returncode == 0 and run.stderr == ""
-    lines = run.stdout.splitlines()
-    assert lines[0] == "5H 5D JS 6C 4D KH: 2 players, your crib"
-    assert lines[1].split() == ["lay", "away", "keep", "hand", "crib", "expected"]
-    assert lines[2].split() == ["JS", "KH", "5H", "5D", "6C", "4D", "15.96", "3.97", "19.93"]
-    assert lines[16].split() == ["5H", "5D", "JS", "6C", "4D", "KH", "1.96", "8.79", "10.75"]
-    assert len(lines) == 19 and "45,540 deals" in lines[17] and lines[18] == "expected = hand + crib"
-    pone = run_discard(*WORKED.split(), "--pone").stdout.splitlines()
-    assert pone[0].endswith("their crib") and pone[2].split()[-1] == "11.99"
-    assert pone[-1] == "expected = hand - crib"
-
-
-def test_cli_json_has_the_exact_fractions():
-    run = run_discard("--json", "--players", "3", *THREE.split())
-    data = json.loads(run.stdout)
-    assert data["players"] == 3 and data["own_crib"] is True and data["variant"] == "standard"
-    assert data["starters"] == 47 and data["deals"] == 713460
-    best = data["choices"][0]
-    assert best["laid"] == ["JS"] and best["kept"] == ["5H", "5D", "6C", "4D"]
-    assert best["exact"] == {"hand": str(THREE_HAND), "crib": str(THREE_CRIB),
-                             "expected": str(THREE_HAND + THREE_CRIB)}
-    assert best["expected"] == pytest.approx(float(THREE_HAND + THREE_CRIB))
-    assert [c["expected"] for c in data["choices"]] == sorted(
-        [c["expected"] for c in data["choices"]], reverse=True)
-    two = json.loads(run_discard(*WORKED.split(), "--json", "--dealer").stdout)
-    assert len(two["choices"]) == 15
-    assert two["choices"][0]["exact"]["crib"] == str(WORKED_CRIB)
-    five = json.loads(run_discard("5H", "5D", "JS", "6C", "4D", "--variant=five-card", "--json").stdout)
-    assert five["variant"] == "five-card" and len(five["choices"]) == 10
-
-
-@pytest.mark.parametrize("args, message", [
-    (["5H", "5D", "JS", "6C", "4D"], "error: give the 6 cards dealt (standard, 2 players), not 5"),
-    (["5H", "5D", "JS", "6C", "4D", "6X"], "error: bad card '6X': unknown suit 'X'"),
-    (["5H", "5D", "JS", "6C", "4D", "KH", "--variant", "shotgun"],
-     "error: shotgun has no crib: all 6 cards are kept, none laid away"),
-    (["5H", "5D", "JS", "6C", "4D", "--players", "3", "--variant", "five-card"],
-     "error: five-card cribbage is for 2 players"),
-    (["5H", "5D", "JS", "6C", "4D", "KH", "--players", "5"], "error: --players is 2, 3 or 4, not 5"),
-    (["5H", "5D", "JS", "6C", "4D", "KH", "--players"], "error: --players needs a value"),
-    (["5H", "5D", "JS", "6C", "4D", "KH", "--variant", "bridge"],
-     "error: --variant is one of standard, five-card, seven-card, shotgun, lowball, not bridge"),
-    (["5H", "5D", "JS", "6C", "4D", "KH", "--dealer", "--pone"], "error: give --dealer or --pone, not both"),
-    (["5H", "5D", "JS", "6C", "4D", "KH", "--crib"], "error: unknown option --crib"),
-    ([], "error: discard needs the cards dealt"),
-])
-def test_cli_bad_input_exits_2_with_the_reason(args, message):
-    run = run_discard(*args)
-    assert run.returncode == 2 and run.stdout == ""
-    assert run.stderr.splitlines()[-1] == message
-
-
-def test_count_still_refuses_the_discard_options():
-    env = dict(os.environ, PYTHONIOENCODING="utf-8")
-    run = subprocess.run([sys.executable, "-m", "engine", "count", "4C", "5D", "5H", "6S", "KC", "--pone"],
-                         cwd=ROOT, capture_output=True, text=True, env=env, timeout=60)
-    assert run.returncode == 2 and run.stderr.endswith("error: unknown option --pone\n")
-    run = subprocess.run([sys.executable, "-m", "engine", "--help"], cwd=ROOT, capture_output=True,
-                         text=True, env=env, timeout=60)
-    assert "python -m engine discard" in run.stdout and "--players N" in run.stdout
-
-
-def test_the_readme_example_is_what_the_tool_prints():
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
-        text = f.read()
-    section = text[text.index("## Which two to lay away"):]
-    example = section[section.index("$ python -m engine discard"):]
-    example = example[:example.index("```")].splitlines()
-    run = run_discard(*example[0].split()[5:])
-    printed = run.stdout.splitlines()
-    shown = [line for line in example[1:] if line.strip() != "..."]
-    assert shown == [line for line in printed if line in shown]
-    assert shown[:6] == printed[:6] and shown[-3:] == printed[-3:]

@@ -11,7 +11,7 @@ from engine import Game, make_config, parse_card, parse_cards
 from engine import state
 from engine.rules import FIVE_CARD
 
-from engine_checks import deal, play_hand
+from engine_helpers import deal, play_hand
 
 ENGINE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "engine")
 
@@ -115,7 +115,8 @@ CASES = [
     ("go", lambda: (lambda g: [g.lay(parse_card(t)) for t in ("KH", "QS", "5D")] and g)(mid_play()),
      lambda g: g.go()),
     ("a show with muggins", at_the_show, lambda g: g.count_show(cards("4C 5D 5H 6S"), 12, True)),
-    ("a show corrected", lambda: at_the_show(False), lambda g: g.count_show(cards("4C 5D 5H 6S"), 12)),
+    ("a show corrected", lambda: at_the_show(False),
+     lambda g: g.count_show(cards("4C 5D 5H 6S"), 12)),
     ("advance", at_the_show, lambda g: g.advance()),
     ("five-card's dealer change", lambda: Game(make_config(variant=FIVE_CARD), dealer=0),
      lambda g: g.set_dealer(1)),

@@ -65,7 +65,8 @@ def test_bad_values_raise_value_error(bad):
 
 
 def test_parse_cards_refuses_the_same_card_twice():
-    assert parse_cards(["5h", "5D", "10c"]) == [parse_card("5H"), parse_card("5D"), parse_card("TC")]
+    assert (parse_cards(["5h", "5D", "10c"])
+            == [parse_card("5H"), parse_card("5D"), parse_card("TC")])
     with pytest.raises(ValueError) as err:
         parse_cards(["5H", "6D", "5h"])
     assert "duplicate" in str(err.value) and "5H" in str(err.value)

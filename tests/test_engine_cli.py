@@ -68,7 +68,8 @@ def test_a_crib_is_four_cards():
 
 def test_count_five_and_six_card_hands():
     assert json.loads(count("5S", "5H", "5D", "5C", "JS", "KS", "--json").stdout)["total"] == 37
-    assert json.loads(count("2H", "3H", "4H", "5H", "6H", "7H", "8H", "--json").stdout)["total"] == 28
+    assert (json.loads(count("2H", "3H", "4H", "5H", "6H", "7H", "8H", "--json").stdout)["total"]
+            == 28)
 
 
 @pytest.mark.parametrize("args, message", [

@@ -21,6 +21,9 @@ HEAP_KB = 190
 # less so that what is free never exceeds 190 KB.
 _ASK_KB = HEAP_KB - 64 / 1024
 FUEL = 20000000000
+# The checks, their runner and helpers, beside engine/ in the MicroPython run.
+CHECK_FILES = ("engine_checks.py", "engine_checks_parts.py", "engine_checks_game.py",
+               "engine_helpers.py")
 
 
 @pytest.mark.parametrize("check", engine_checks.CHECKS, ids=lambda c: c.__name__)
@@ -69,7 +72,8 @@ def _source(name):
 def micropython_result():
     result = run_micropython(
         _GUEST, files=("engine",), heap_kb=_ASK_KB, fuel=FUEL,
-        extra={"engine_checks.py": _source("engine_checks.py"), "tools/naive.py": _source("../tools/naive.py")})
+        extra=dict({name: _source(name) for name in CHECK_FILES},
+                   **{"tools/naive.py": _source("../tools/naive.py")}))
     print(result.stdout)
     print(result.error or "")
     return result

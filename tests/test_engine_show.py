@@ -56,7 +56,8 @@ def test_reference_hand_seven():
     assert show.total == 7
     assert kinds(show) == {"fifteen": 4, "run": 3}
     fifteens = sorted(sorted(item.cards) for item in show.items if item.kind == "fifteen")
-    assert fifteens == sorted([sorted(parse_cards(["5H", "KH"])), sorted(parse_cards(["6D", "9C"]))])
+    assert (fifteens
+            == sorted([sorted(parse_cards(["5H", "KH"])), sorted(parse_cards(["6D", "9C"]))]))
     run = [item for item in show.items if item.kind == "run"][0]
     assert sorted(run.cards) == sorted(parse_cards(["5H", "6D", "7S"]))
 
@@ -152,7 +153,8 @@ def test_five_card_hand_flush():
 def test_text_and_int_cards_count_the_same():
     assert score_hand(["4c", "5d", "5h", "6s"], "kc") == 16
     assert score_hand(parse_cards(["4C", "5D", "5H", "6S"]), parse_card("KC")) == 16
-    assert score_show(["10S", "5D", "5H", "JS"], "5S").total == score_hand(["TS", "5D", "5H", "JS"], "5S")
+    assert (score_show(["10S", "5D", "5H", "JS"], "5S").total
+            == score_hand(["TS", "5D", "5H", "JS"], "5S"))
 
 
 def test_the_same_card_twice_is_refused():

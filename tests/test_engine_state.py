@@ -9,7 +9,7 @@ from engine import state
 from engine.errors import BadSave, IllegalAction
 from engine.rules import FIVE_CARD, SHOTGUN
 
-from engine_checks import deal, play_hand
+from engine_helpers import deal, play_hand
 
 
 def saved_games():
@@ -185,7 +185,8 @@ def test_load_starts_over_from_a_state_and_refuses_anything_else():
     assert state.encode(fresh) == state.encode(game) and fresh.journal == []
     assert fresh.config == game.config and fresh.start() == state.encode(game)
     before = state.encode(fresh)
-    for bad in (b"", b"\x02", state.encode(game)[:-1], bytes([state.FORMAT + 1]) + state.encode(game)[1:]):
+    saved = state.encode(game)
+    for bad in (b"", b"\x02", saved[:-1], bytes([state.FORMAT + 1]) + saved[1:]):
         with pytest.raises(BadSave):
             fresh.load(bad)
         assert state.encode(fresh) == before

@@ -3,7 +3,7 @@
 import pytest
 
 from engine import state
-from engine.game import Game, PLAY, SHOW
+from engine.game import Game, SHOW
 from cribbage import app as app_module
 from cribbage.pegs import Pegs
 from cribbage.screen import Screen
@@ -61,7 +61,8 @@ def test_a_three_player_game_on_a_two_track_board_is_said_at_boot():
     two = Table(nvm=three.board.nvm.snapshot(), tracks=2)
     assert two.scores == [0, 0, 7] and len(two.board.tracks) == 2
     assert two.app.ctrl.detail == ["C has no track: set CRIBBAGE_TRACKS = 3, or D 1 for a new game"]
-    assert two.oled()[4:7] == ["C has no track: set", "CRIBBAGE_TRACKS = 3,", "or D 1 for a new game"]
+    assert (two.oled()[4:7]
+            == ["C has no track: set", "CRIBBAGE_TRACKS = 3,", "or D 1 for a new game"])
     two.keys("5A")  # it plays on
     assert two.scores == [5, 0, 7]
 

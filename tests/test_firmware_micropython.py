@@ -24,11 +24,11 @@ KEYS = ["#", "CD", "6A", "9A", "9D", "7D", "CB", "BB", "4C", "#", "8B", "#", "#"
 # between steps (see tools/mprun.py), so compiling two at once would count both
 # compilers' garbage together.
 MODULES = ("engine.game", "engine.state", "cribbage.names", "cribbage.keys", "cribbage.settings",
-           "cribbage.store", "cribbage.turn", "cribbage.screen", "cribbage.words", "cribbage.scoreboard",
-           "cribbage.entry", "cribbage.menu", "cribbage.controller", "cribbage.view",
-           "cribbage.pegs", "cribbage.screen", "cribbage.app", "adafruit_bus_device.i2c_device",
-           "boards.ssd1306",
-           "boards.layout", "boards.settings", "boards.hardware")
+           "cribbage.store", "cribbage.turn", "cribbage.screen", "cribbage.words",
+           "cribbage.scoreboard", "cribbage.entry", "cribbage.menu", "cribbage.controller",
+           "cribbage.view", "cribbage.pegs", "cribbage.screen", "cribbage.app",
+           "adafruit_bus_device.i2c_device", "boards.ssd1306", "boards.layout", "boards.settings",
+           "boards.hardware")
 
 _SCRIPT = """
 def steps():
@@ -74,7 +74,8 @@ def test_scripted_game_of_the_whole_firmware_in_132_kb():
     print("\nfirmware under MicroPython: peak heap %d bytes of %d KB, %d fuel"
           % (result.heap_peak, HEAP_KB, result.fuel_used))
     assert "SCORES [124, 7] WINNER 0 LEVEL 2" in out, out
-    assert "OLED 124  7|A+12      B+4*      |A wins double skunk!|# next game  *undo|A+12 pegged||" in out, out
+    assert ("OLED 124  7|A+12      B+4*      |A wins double skunk!|# next game  *undo|A+12 pegged||"
+            in out), out
     assert "HOLE (38, 0, 0)" in out, out
     assert "ERRORS 0" in out, out
     assert result.heap_peak <= HEAP_KB * 1024

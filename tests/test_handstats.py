@@ -89,7 +89,8 @@ def test_the_counting_by_shapes_matches_dealing_every_hand(starter):
     # The suits are symmetric: one starter card is a quarter of its rank's deals.
     # A jack starter (no nobs possible) and a 5 (nobs, flushes, the most fifteens).
     hands, cribs = brute_force(starter)
-    want_hands, want_cribs = [padded(t) for t in handstats.distribution([rank_of(parse_card(starter))])]
+    want_hands, want_cribs = [padded(t)
+                              for t in handstats.distribution([rank_of(parse_card(starter))])]
     assert [4 * n for n in hands] == want_hands
     assert [4 * n for n in cribs] == want_cribs
 

@@ -1,6 +1,5 @@
 """What a new player meets: every refusal on the OLED, every mark its own, no cut-off text."""
 
-import pytest
 
 from cribbage.pegs import DEALER_MARK, GAME_MARK, MARK, SKUNK_MARK, SKUNKED
 from cribbage.settings import PALETTES
@@ -41,7 +40,8 @@ def test_the_cut_after_the_first_hand_is_said_on_the_dealer_page():
 
 def test_skip_this_step_goes_on_to_the_next_steps_cards():
     t = Table().keys("D 5")  # skip the starter
-    assert t.app.ctrl.mode == "cards" and t.oled()[2:4] == ["play: B  count 0", "lay a card  #go *back"]
+    assert t.app.ctrl.mode == "cards"
+    assert t.oled()[2:4] == ["play: B  count 0", "lay a card  #go *back"]
     t.keys("D 5")  # skip the play
     assert t.oled()[2:4] == ["show: B hand", "key the starter first"]
 

@@ -68,10 +68,11 @@ except Stop as stop:
 
 
 def test_code_py_runs_a_pico2_w_with_its_config_under_micropython():
-    from test_boards import FAKE_APP
+    from test_boards_micropython import FAKE_APP
     # As test_boards' run of code.py: nothing is collected inside the import here.
     result = run_micropython(CODE_PY_ON_A_PICO2_W, files=("boards", "code.py"), heap_kb=160,
-                             extra={"lib/cribbage/__init__.py": "", "lib/cribbage/app.py": FAKE_APP})
+                             extra={"lib/cribbage/__init__.py": "",
+                                    "lib/cribbage/app.py": FAKE_APP})
     assert result.ok, result.error
     assert result.stdout == ("app got 2 RP2350 boards.raspberry_pi_pico2_w font5x8.bin\n"
                              "stepped 3 times\n")

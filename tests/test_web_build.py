@@ -116,7 +116,8 @@ def test_the_server_gives_modules_and_webassembly_their_types(tmp_path):
 
 def test_serving_a_folder_without_a_site_is_refused(tmp_path, capsys):
     assert web.main(["serve", "--dir", str(tmp_path), "--port", "0"]) == 2
-    assert capsys.readouterr().err == "tools/web.py: %s has no site: run `make web` first\n" % tmp_path
+    assert (capsys.readouterr().err
+            == "tools/web.py: %s has no site: run `make web` first\n" % tmp_path)
 
 
 _GLUE = """
@@ -144,7 +145,8 @@ def steps():
     print("REFUSE-SELF", repr(webboard.refusal(image)))
     print("REFUSE-ERASED", repr(webboard.refusal("ff" * 4096)))
     print("REFUSE-SHORT", repr(webboard.refusal("ff" * 100)))
-    print("REFUSE-NOISE", repr(webboard.refusal(binascii.hexlify(bytes([(i * 7 + 3) %% 256 for i in range(4096)])).decode())))
+    noise = bytes([(i * 7 + 3) %% 256 for i in range(4096)])
+    print("REFUSE-NOISE", repr(webboard.refusal(binascii.hexlify(noise).decode())))
 """
 
 

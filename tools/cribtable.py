@@ -21,8 +21,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from engine import cribtable, discard  # noqa: E402
-from engine.cards import RANKS, make_card  # noqa: E402
+from engine import cribtable, discard  # noqa: E402  (after sys.path)
+from engine.cards import RANKS, make_card  # noqa: E402  (after sys.path)
 
 MODULE = os.path.join(ROOT, "engine", "cribtable.py")
 BEGIN = "# --- table: made by tools/cribtable.py ---\n"
@@ -93,7 +93,8 @@ def grid(table):
     lines = ["crib averages, two laid cards (row, column): two suits above the "
              "diagonal and on it, one suit below", "     " + "".join("%6s" % n for n in names)]
     for row in range(13):
-        lines.append("%5s" % names[row] + "".join("%6s" % points(row * 13 + col) for col in range(13)))
+        cells = "".join("%6s" % points(row * 13 + col) for col in range(13))
+        lines.append("%5s" % names[row] + cells)
     lines.append("one laid card (three or four players):")
     lines.append("     " + "".join("%6s" % n for n in names))
     lines.append("     " + "".join("%6s" % points(cribtable.PAIRS + r) for r in range(13)))
@@ -107,7 +108,7 @@ def compare(hands, players=2, seed=2024):
     from fractions import Fraction
     dealt, laid = discard.deal_shape(players)
     rng = random.Random(seed)
-    out = {"dealer": [0, 0, 0, Fraction(0), Fraction(0)], "pone": [0, 0, 0, Fraction(0), Fraction(0)]}
+    out = {side: [0, 0, 0, Fraction(0), Fraction(0)] for side in ("dealer", "pone")}
     for _ in range(hands):
         cards = rng.sample(range(52), dealt)
         exact = discard.advise(cards, players, True)
@@ -118,7 +119,8 @@ def compare(hands, players=2, seed=2024):
             worth = {}
             for c in in_order:
                 worth[c.laid] = Fraction(c.hand + sign * c.crib, exact.denominator)
-            best = discard.ranked([c._replace(expected=c.hand + sign * c.crib) for c in in_order])[0]
+            mine = [c._replace(expected=c.hand + sign * c.crib) for c in in_order]
+            best = discard.ranked(mine)[0]
             picked = cribtable.advise(cards, players, own).choices[0]
             lost = worth[best.laid] - worth[picked.laid]
             tally = out[side]
@@ -147,9 +149,12 @@ def compare_report(results, players, seconds):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(prog="tools/cribtable.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="exit 1 unless the module holds this table")
-    parser.add_argument("--write", action="store_true", help="write the table into engine/cribtable.py")
-    parser.add_argument("--compare", type=int, metavar="HANDS", help="compare the board's advice with the exact one")
+    parser.add_argument("--check", action="store_true",
+                        help="exit 1 unless the module holds this table")
+    parser.add_argument("--write", action="store_true",
+                        help="write the table into engine/cribtable.py")
+    parser.add_argument("--compare", type=int, metavar="HANDS",
+                        help="compare the board's advice with the exact one")
     parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="for --compare")
     parser.add_argument("--seed", type=int, default=2024, help="for --compare")
     args = parser.parse_args(argv)

@@ -20,9 +20,9 @@ _TOOLS = os.path.dirname(os.path.abspath(__file__))
 if _TOOLS not in sys.path:
     sys.path.insert(0, _TOOLS)
 
-from deployer.cli import main  # noqa: E402
-from deployer.report import DeployError  # noqa: E402
-from deployer.write import write_atomic  # noqa: E402
+from deployer.cli import main  # noqa: E402  (after sys.path)
+from deployer.report import DeployError  # noqa: E402  (after sys.path)
+from deployer.write import write_atomic  # noqa: E402  (after sys.path)
 
 __all__ = ["DeployError", "main", "write_atomic"]
 

@@ -28,15 +28,15 @@ for _path in (ROOT, os.path.join(ROOT, "lib")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from boards.sim import board as sim  # noqa: E402
-from cribbage import app as firmware  # noqa: E402
-from boards import KEY_LEGEND as LEGEND  # noqa: E402
-from cribbage.keys import SUIT_KEYS, rank_of_key  # noqa: E402
-from cribbage.turn import CARDS, HOME, MUGGINS, UNDO  # noqa: E402
-from engine.cards import rank_of, suit_of, value_of  # noqa: E402
-from engine.game import OVER, PLAY, SHOW, STARTER  # noqa: E402
-from engine.pegging import MAX_COUNT  # noqa: E402
-from engine.show import score_show  # noqa: E402
+from boards.sim import board as sim  # noqa: E402  (after sys.path)
+from cribbage import app as firmware  # noqa: E402  (after sys.path)
+from boards import KEY_LEGEND as LEGEND  # noqa: E402  (after sys.path)
+from cribbage.keys import SUIT_KEYS, rank_of_key  # noqa: E402  (after sys.path)
+from cribbage.turn import CARDS, HOME, MUGGINS, UNDO  # noqa: E402  (after sys.path)
+from engine.cards import rank_of, suit_of, value_of  # noqa: E402  (after sys.path)
+from engine.game import OVER, PLAY, SHOW, STARTER  # noqa: E402  (after sys.path)
+from engine.pegging import MAX_COUNT  # noqa: E402  (after sys.path)
+from engine.show import score_show  # noqa: E402  (after sys.path)
 
 FRAME_MS = 20    # animation frames at 50 a second
 IDLE_MS = 20     # then one pass of the loop with nothing to do
@@ -109,7 +109,8 @@ def _blocks(code):
             tree = ast.parse(f.read())
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.Lambda)):
-                first = node.decorator_list[0].lineno if getattr(node, "decorator_list", None) else node.lineno
+                decorators = getattr(node, "decorator_list", None)
+                first = decorators[0].lineno if decorators else node.lineno
                 _BLOCKS[(code.co_filename, first)] = _nesting(node)
                 _BLOCKS[(code.co_filename, node.lineno)] = _nesting(node)
         _BLOCKS.setdefault(key, 0)

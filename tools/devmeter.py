@@ -1,4 +1,4 @@
-"""tools/devmeter: the host side of tools/mpstubs/meter.py: the firmware's own fuel and heap, step by step.
+"""tools/devmeter: the host side of tools/mpstubs/meter.py: the firmware's fuel and heap by step.
 
 ``Meter`` is the ``host`` callback of ``tools.mprun.run_micropython``. For each
 step the guest brackets with ``meter.begin()`` / ``meter.end(label)`` it keeps
@@ -127,7 +127,8 @@ class Meter:
     """The host callback: raw windows first, ``steps()`` once the run is over."""
 
     def __init__(self):
-        self.raw = []  # (label, total, inside, calls, blocks, bytes, inside_bytes, counters, broken)
+        # (label, total, inside, calls, blocks, bytes, inside_bytes, counters, broken)
+        self.raw = []
         self._open = False
         self._begin = self._entered = 0
         self._inside = 0
@@ -149,7 +150,8 @@ class Meter:
             self._total = self._begin - fuel
         elif name == "r":
             parts = text.split()
-            label, blocks, spent, inside_bytes = parts[0], int(parts[1]), int(parts[2]), int(parts[3])
+            label = parts[0]
+            blocks, spent, inside_bytes = int(parts[1]), int(parts[2]), int(parts[3])
             counters = tuple(int(p) for p in parts[4:])
             self.raw.append((label, self._total, self._inside, self._calls, blocks, spent,
                              inside_bytes, counters, self._broken or self._in))

@@ -1,4 +1,4 @@
-"""tools/devrun: the firmware under MicroPython 1.27, metered step by step, for tools/bench_device.py.
+"""tools/devrun: the firmware under MicroPython 1.27, metered a step at a time, for bench_device.py.
 
 ``run_keys(keys, restart_at)`` boots the firmware as code.py does (the
 modules imported one by one, the hardware built, the app started), presses
@@ -24,8 +24,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from tools import devgame, devmeter  # noqa: E402
-from tools.mprun import BUILTINS, run_micropython  # noqa: E402
+from tools import devgame, devmeter  # noqa: E402  (after sys.path)
+from tools.mprun import BUILTINS, run_micropython  # noqa: E402  (after sys.path)
 
 FUEL = 400_000_000_000
 PICO_HEAP_KB = 163  # free on a Pico at the REPL

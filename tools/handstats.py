@@ -28,11 +28,11 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from engine.cards import JACK, RANK, SUIT, VALUE, card_name, make_card  # noqa: E402
-from engine.rules import MAX_PLAY_PEG, Limits, limits  # noqa: E402
-from engine.rules import CRIB_SIZE, VARIANT_NAMES, has_crib, hand_size, make_config  # noqa: E402
-from engine.pegging import MAX_COUNT, peg_points, peg_reasons  # noqa: E402
-from engine.show import score_flush, score_nobs, score_ranks  # noqa: E402
+from engine.cards import JACK, RANK, SUIT, VALUE, card_name, make_card
+from engine.rules import MAX_PLAY_PEG, Limits, limits
+from engine.rules import CRIB_SIZE, VARIANT_NAMES, has_crib, hand_size, make_config
+from engine.pegging import MAX_COUNT, peg_points, peg_reasons
+from engine.show import score_flush, score_nobs, score_ranks
 
 USAGE = """usage: python tools/handstats.py [--cards N | --caps] [--json]
 

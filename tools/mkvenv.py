@@ -108,8 +108,8 @@ def refuse(message):
 
 def can_make_venvs():
     try:
-        import ensurepip  # noqa: F401
-        import venv  # noqa: F401
+        import ensurepip  # noqa: F401  (only whether it can be imported)
+        import venv  # noqa: F401  (only whether it can be imported)
     except ImportError:
         return False
     return True

@@ -32,8 +32,8 @@ for _path in (os.path.join(REPO, "lib"), REPO):  # the board's search path: / an
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from tools.simulator import picture, statefile, terminal, text  # noqa: E402
-from tools.simulator.session import Session, UsageError, parse_keys  # noqa: E402
+from tools.simulator import picture, statefile, terminal, text  # noqa: E402  (after sys.path)
+from tools.simulator.session import Session, UsageError, parse_keys  # noqa: E402  (after sys.path)
 
 PROG = "tools/sim.py"
 DEMO_KEYS = "6B 4A # 5C 0A 5B 5D 5A"

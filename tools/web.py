@@ -37,9 +37,9 @@ for _path in (str(REPO / "lib"), str(REPO)):
         sys.path.insert(0, _path)
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from tools.deploy import DeployError  # noqa: E402
-from tools.mprun import DRIVERS  # noqa: E402
-from deployer.sources import TARGET_LIB_DIR, collect_firmware  # noqa: E402
+from tools.deploy import DeployError  # noqa: E402  (after sys.path)
+from tools.mprun import DRIVERS  # noqa: E402  (after sys.path)
+from deployer.sources import TARGET_LIB_DIR, collect_firmware  # noqa: E402  (after sys.path)
 
 PROG = "tools/web.py"
 PAGE = REPO / "web"

@@ -19,9 +19,10 @@ from boards.sim import dev as simdev, oled as simoled, pins as simhw
 from boards.sim.dev import FakeClock
 from boards.sim.nvm import PowerCut, SimNVM  # noqa: F401  (for tests)
 
-from adafruit_bus_device import i2c_device  # noqa: E402  (pins has set up Blinka)
-import digitalio  # noqa: E402
-import neopixel_write  # noqa: E402
+# Blinka's modules: after boards.sim.pins (imported above) has set Blinka up
+from adafruit_bus_device import i2c_device
+import digitalio
+import neopixel_write
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FONT_PATH = os.path.join(REPO, "font5x8.bin")

@@ -10,8 +10,8 @@ import weakref
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")  # Blinka reads it at first import
 
-import digitalio  # noqa: E402  (Blinka, after the variable is set)
-import neopixel_write  # noqa: E402
+import digitalio
+import neopixel_write
 
 GPIO_COUNT = 29  # GP0 .. GP28 on the Pico's RP2040 and RP2350
 

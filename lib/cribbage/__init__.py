@@ -1,1 +1,1 @@
-"""cribbage: the peg board's app, deployed to the board's /lib/cribbage/ (code.py runs cribbage.app)."""
+"""cribbage: the peg board's app, in the board's /lib/cribbage/ (code.py runs cribbage.app)."""

@@ -1,7 +1,8 @@
 """cribbage.menu: the D menu and its pages: a new game, who deals, the lights.
 
 Main page: 1 new game, 2 who deals, 3 lights, 4 undo, 5 skip this step,
-6 misdeal, 7 what to lay away (cribbage.advise), * back. A page's own state is the form being filled in (new game).
+6 misdeal, 7 what to lay away (cribbage.advise), * back. A page's own state is
+the form being filled in (new game).
 """
 
 from engine.errors import IllegalAction

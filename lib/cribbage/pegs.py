@@ -12,7 +12,7 @@ moving peg (or the comet) in: a few slice writes, nothing to allocate.
 """
 
 try:
-    from typing import Any
+    from typing import Any  # noqa: F401  (used in type comments, which ruff does not read)
 except ImportError:
     pass
 

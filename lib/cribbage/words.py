@@ -283,7 +283,8 @@ def whose_cards(game):
 
 
 def advise_whose(game, message):
-    return ["ADVICE", "whose cards are they?", "press %s" % side_keys(game), "* back"] + wrap(message)
+    return (["ADVICE", "whose cards are they?", "press %s" % side_keys(game), "* back"]
+            + wrap(message))
 
 
 def advise_none(refused):

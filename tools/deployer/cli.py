@@ -80,7 +80,8 @@ def deploy(args: argparse.Namespace) -> int:
 
     configs = board_configs(source)
     items = collect_firmware(source)
-    target = pick_target(args.target, [CIRCUITPY_LABEL], "plug the board in (it shows up as CIRCUITPY)")
+    target = pick_target(args.target, [CIRCUITPY_LABEL],
+                         "plug the board in (it shows up as CIRCUITPY)")
     info = check_circuitpy(target, configs)
     say(f"Target: {target} (CircuitPython {info.version_text}, board {info.board_id})")
 
@@ -117,7 +118,8 @@ _DESCRIPTION = (
 
 _EPILOG = (
     "examples:\n"
-    "  .venv/bin/python tools/deploy.py --uf2 adafruit-circuitpython-raspberry_pi_pico-en_US-10.0.0.uf2\n"
+    "  .venv/bin/python tools/deploy.py"
+    " --uf2 adafruit-circuitpython-raspberry_pi_pico-en_US-10.0.0.uf2\n"
     "  .venv/bin/python tools/deploy.py\n"
     "  .venv/bin/python tools/deploy.py --target /media/me/CIRCUITPY --dry-run\n"
     "  .venv/bin/python tools/deploy.py --mpy-cross ~/bin/mpy-cross-10.0.0\n"
@@ -178,7 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.uf2:
             if args.mpy_cross or args.py:
-                raise DeployError("--uf2 installs CircuitPython only; --mpy-cross and --py do not apply")
+                raise DeployError("--uf2 installs CircuitPython only;"
+                                  " --mpy-cross and --py do not apply")
             return flash_uf2(args)
         return deploy(args)
     except DeployError as e:

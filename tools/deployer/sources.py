@@ -99,7 +99,8 @@ def _declared_configs(init: Path) -> list[str] | None:
             isinstance(node, ast.Assign)
             and any(isinstance(t, ast.Name) and t.id == BOARD_CONFIGS_NAME for t in node.targets)
             and isinstance(node.value, (ast.Tuple, ast.List))
-            and all(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in node.value.elts)
+            and all(isinstance(e, ast.Constant) and isinstance(e.value, str)
+                    for e in node.value.elts)
         ):
             return [e.value for e in node.value.elts if isinstance(e, ast.Constant)]
     return None

@@ -28,7 +28,8 @@ BOOTLOADER_FILES = frozenset({"CURRENT.UF2", "INFO_UF2.TXT", "INDEX.HTM"})
 def check_uf2(data: bytes, name: str) -> list[int]:
     """Refuse what is not a UF2; return the family ids its blocks carry."""
     if len(data) < UF2_BLOCK or len(data) % UF2_BLOCK:
-        raise DeployError(f"{name} is not a UF2 file (its size is not a multiple of {UF2_BLOCK} bytes)")
+        raise DeployError(f"{name} is not a UF2 file"
+                          f" (its size is not a multiple of {UF2_BLOCK} bytes)")
     start0, start1 = struct.unpack_from("<II", data, 0)
     (end,) = struct.unpack_from("<I", data, UF2_BLOCK - 4)
     if (start0, start1, end) != (UF2_MAGIC_START0, UF2_MAGIC_START1, UF2_MAGIC_END):
@@ -61,7 +62,8 @@ def check_bootloader(target: Path) -> str:
             for label in BOOTLOADER_LABELS:
                 if board.upper().startswith(label):
                     return label
-            raise DeployError(f"{info} says Board-ID {board}, not an RP2040 (RPI-RP2) or RP2350 bootloader")
+            raise DeployError(f"{info} says Board-ID {board},"
+                              " not an RP2040 (RPI-RP2) or RP2350 bootloader")
     raise DeployError(f"{info} has no Board-ID line; is this an RP2040/RP2350 bootloader drive?")
 
 
@@ -100,13 +102,15 @@ def flash_uf2(args: argparse.Namespace) -> int:
     if families and not set(families) & UF2_FAMILIES[chip]:
         other = next((c for c, fam in UF2_FAMILIES.items() if set(families) & fam), None)
         if other is not None:
-            raise DeployError(f"{uf2.name} is built for {other}, but the drive at {target} is {chip}; get the UF2 for your board")
+            raise DeployError(f"{uf2.name} is built for {other}, but the drive at {target}"
+                              f" is {chip}; get the UF2 for your board")
     name = uf2.name
     if name.upper() in BOOTLOADER_FILES or not valid_rel(name) or not name.lower().endswith(".uf2"):
         name = "circuitpython.uf2"
     dest = target_path(target, name)
     if args.dry_run:
-        say(f"Would copy {uf2.name} ({human(len(data))}) to {target} ({chip}); nothing was written.")
+        say(f"Would copy {uf2.name} ({human(len(data))}) to {target} ({chip});"
+            " nothing was written.")
         return EXIT_OK
     say(f"Copying {uf2.name} ({human(len(data))}) to {target} ({chip}) ...")
     _copy_uf2(dest, data, uf2, target)

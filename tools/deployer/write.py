@@ -71,7 +71,8 @@ def describe_oserror(e: OSError, target: Path, changed: int) -> str:
         fix = "delete files you do not need from it"
     elif e.errno in (errno.EROFS, errno.EACCES, errno.EPERM) or isinstance(e, PermissionError):
         what = f"{target} is read-only{where}"
-        fix = "check boot.py does not remount it for the board (storage.remount) and that it is mounted writable"
+        fix = ("check boot.py does not remount it for the board (storage.remount)"
+               " and that it is mounted writable")
     else:
         what = f"cannot write to {target}: {e.strerror or e}{where}"
         fix = "check the drive"
@@ -142,7 +143,8 @@ def verify(plan: Plan) -> None:
         try:
             back = _read_back(dest)
         except OSError as e:
-            raise DeployError(f"verification failed: cannot read back {item.rel}: {e.strerror or e}") from None
+            raise DeployError(f"verification failed: cannot read back {item.rel}:"
+                              f" {e.strerror or e}") from None
         if sha256(back) != plan.new_manifest[item.rel]:
             raise DeployError(
                 f"verification failed: {item.rel} on the target differs from what was written; "
@@ -156,6 +158,7 @@ def show_summary(plan: Plan) -> None:
     deleted = sum(n for _, _, n in plan.deletes)
     say(f"Verified {len(plan.items)} file(s) on the target.")
     say(
-        f"Summary: wrote {len(plan.writes)} file(s) ({human(written)}), deleted {len(plan.deletes)} "
-        f"({human(deleted)}), {plan.unchanged} unchanged; {human(free)} free on the target."
+        f"Summary: wrote {len(plan.writes)} file(s) ({human(written)}),"
+        f" deleted {len(plan.deletes)} ({human(deleted)}), {plan.unchanged} unchanged;"
+        f" {human(free)} free on the target."
     )

@@ -4,7 +4,7 @@
 """
 
 import supervisor
-from boards.sim.dev import Event, FakeKeyMatrix, press_keys  # noqa: F401
+from boards.sim.dev import Event, FakeKeyMatrix, press_keys  # noqa: F401  (keypad.Event, as on the board)
 
 matrices = []
 

@@ -4,7 +4,7 @@ CircuitPython's ``os.getenv(key)`` looks the key up in /settings.toml: a quoted
 value comes back as a str, a bare integer as an int, a missing key as the default.
 """
 
-from uos import *  # noqa: F401,F403
+from uos import *  # noqa: F403  (this os is all of uos, and getenv)
 
 SETTINGS = "settings.toml"  # the run's current folder is the drive's root
 

@@ -10,12 +10,12 @@ import os
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-import boards  # noqa: E402
-from boards.sim import board as sim  # noqa: E402
-from cribbage.app import App  # noqa: E402
-from boards import KEY_LEGEND as LEGEND  # noqa: E402
-from cribbage.names import side_name  # noqa: E402
-from cribbage.pegs import peg_hole  # noqa: E402
+import boards
+from boards.sim import board as sim
+from cribbage.app import App
+from boards import KEY_LEGEND as LEGEND
+from cribbage.names import side_name
+from cribbage.pegs import peg_hole
 
 SETTLE_MS = 2000      # after each key: long enough for a peg's jump
 SETTLE_STEP_MS = 250  # then on in steps while an animation is still running
