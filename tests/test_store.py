@@ -19,9 +19,9 @@ from cribbage.flashlog import HEADER_SIZE, PAGE, FlashLog, check_byte, pack
 from cribbage.store import BASE, EVENT, MAX_SETTINGS, NEXT_GAME, SETTINGS, UNDO, Store
 from engine import state
 from engine.game import Game
-from tools.store_faults import (LIGHTS, OUTCOMES, boot, campaigns, classify, fresh, full_log, key_next,
-                                lights, mid_game, new_game, next_game, peg, play, reboot, saved,
-                                undo)
+from tools.store_faults import (LIGHTS, OUTCOMES, boot, campaigns, classify, fresh, full_log,
+                                key_next, lights, mid_game, new_game, next_game, peg, play,
+                                reboot, saved, undo)
 
 SECTOR = 4096
 MARKS = 241  # the page marks: the last 15 bytes of the first page

@@ -209,7 +209,8 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-micropython", action="store_true", help="skip the load costs")
     parser.add_argument("--faults", action="store_true",
-                        help="print the table of power cuts and flipped bits (tools/store_faults.py)")
+                        help="print the table of power cuts and flipped bits "
+                             "(tools/store_faults.py)")
     args = parser.parse_args(argv)
     report("Keyed cards (the starter, the play, three shows):", args.games,
            run(args.games, args.seed, keyed_pegs=False), False)

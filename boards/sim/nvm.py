@@ -5,7 +5,8 @@ Laptop only: never deployed.
 """
 
 NVM_SECTOR = 4096
-FLASH_PAGE = 256  # the RP2040's flash programs whole 256-byte pages; an erase cut short may leave some old
+# The RP2040's flash programs whole 256-byte pages (an erase cut short may leave some old).
+FLASH_PAGE = 256
 
 
 def interrupted_erases(pages=NVM_SECTOR // FLASH_PAGE, randoms=8, seed=1):
@@ -26,7 +27,8 @@ def interrupted_erases(pages=NVM_SECTOR // FLASH_PAGE, randoms=8, seed=1):
         while not 0 < len(kept) < pages:
             kept = []
             for page in range(pages):
-                state = (state * 1103515245 + 12345) & 0x7FFFFFFF  # a fixed LCG: the same everywhere
+                # A fixed LCG: the same pages everywhere.
+                state = (state * 1103515245 + 12345) & 0x7FFFFFFF
                 if state >> 30:
                     kept.append(page)
         models.append(("random pages old #%d" % (i + 1), tuple(kept)))
@@ -122,7 +124,8 @@ class SimNVM:
             old = bytes(self._flash)
             self._flash[:] = b"\xff" * len(self._flash)
             for page in self._old_pages:
-                self._flash[page * FLASH_PAGE:(page + 1) * FLASH_PAGE] = old[page * FLASH_PAGE:(page + 1) * FLASH_PAGE]
+                at = page * FLASH_PAGE
+                self._flash[at:at + FLASH_PAGE] = old[at:at + FLASH_PAGE]
             self._budget = None
             raise PowerCut("power cut while erasing the nvm sector")
         self._flash[:] = b"\xff" * len(self._flash)

@@ -113,7 +113,8 @@ class FlashLog:
         size = self.size
         data = self.nvm[0:size]  # a copy of the sector: a flipped bit is tried in it
         view = memoryview(data)
-        self.found, self.cut, self.old, self.changed, self.marks, self._end = 0, False, False, 0, 0, 0
+        self.found, self.cut, self.old, self.changed = 0, False, False, 0
+        self.marks, self._end = 0, 0
         for k in range(size // PAGE - 1, -1, -1):
             pos = k * PAGE
             stop = self._offset if k == 0 else pos + PAGE
@@ -124,7 +125,8 @@ class FlashLog:
                 self._end = stop
                 break
         pos = e = flipped = 0
-        for i in range(4 if self._end else 0):  # one flipped bit in magic or version is read through
+        # One flipped bit in the magic or the version is read through.
+        for i in range(4 if self._end else 0):
             flipped += bits(data[i] ^ self.header[i])
         if self._end:
             self.found = 1 if flipped > 1 else 2
@@ -324,7 +326,8 @@ class FlashLog:
             raise
         self.written = len(items)
         self.bytes_written += n + (HEADER_SIZE if self.found == 0 else 0)
-        self.found, self._next, self._count, self._end = 2, p + n, (self._count + len(items)) & 31, p + n
+        self.found, self._next, self._end = 2, p + n, p + n
+        self._count = (self._count + len(items)) & 31
         self._put(p, p + n)
         return True
 

@@ -40,7 +40,8 @@ class Store:
         self._flash = FlashLog(nvm, MAGIC)  # the sector's log
         self.notices = []  # type: list  # what was lost or trimmed, for the OLED
         self._game = None  # type: Game | None
-        self._count = -2     # the game's journal length in the log; -1: not the game; -2: not loaded
+        # The game's journal length in the log; -1: not the game; -2: not loaded.
+        self._count = -2
         self._over = False   # the game was over at its last record
         self._games = 0      # NEXT_GAME records since the log's BASE
         self._settings = None  # type: bytes | None  # the app's
