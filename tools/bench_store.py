@@ -29,11 +29,11 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "lib"))
 
-from boards.sim.nvm import FLASH_PAGE, SimNVM  # noqa: E402
-from engine.game import PLAY, SHOW, Game  # noqa: E402
-from engine.pegging import MAX_COUNT  # noqa: E402
-from engine.show import score_hand  # noqa: E402
-from cribbage.store import Store  # noqa: E402
+from boards.sim.nvm import FLASH_PAGE, SimNVM  # noqa: E402  (after sys.path)
+from engine.game import PLAY, SHOW, Game  # noqa: E402  (after sys.path)
+from engine.pegging import MAX_COUNT  # noqa: E402  (after sys.path)
+from engine.show import score_hand  # noqa: E402  (after sys.path)
+from cribbage.store import Store  # noqa: E402  (after sys.path)
 
 LIFETIME_ERASES = 100000
 ERASE_MS, PAGE_MS = 45.0, 0.5  # a sector erase, a page program (estimates)

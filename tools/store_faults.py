@@ -20,7 +20,7 @@ as a new board's; a board never used says "no saved game: new game" too, so
 that loss is said, as "lost".)
 
 and then it must go on: one more save, and a reboot finds it (else "stuck").
-tests/test_store.py asserts these counts; "silent" and "stuck" are always 0.
+tests/test_store_cuts.py asserts these counts; "silent" and "stuck" are always 0.
 Laptop only.
 """
 
@@ -34,12 +34,12 @@ for _path in (ROOT, os.path.join(ROOT, "lib")):
     if _path not in sys.path:
         sys.path.insert(0, _path)
 
-from boards.sim.nvm import PowerCut, SimNVM, interrupted_erases  # noqa: E402
-from cribbage.store import Store  # noqa: E402
-from engine import state  # noqa: E402
-from engine.game import PLAY, SHOW, STARTER, Game  # noqa: E402
-from engine.rules import make_config  # noqa: E402
-from engine.pegging import MAX_COUNT  # noqa: E402
+from boards.sim.nvm import PowerCut, SimNVM, interrupted_erases  # noqa: E402  (after sys.path)
+from cribbage.store import Store  # noqa: E402  (after sys.path)
+from engine import state  # noqa: E402  (after sys.path)
+from engine.game import PLAY, SHOW, STARTER, Game  # noqa: E402  (after sys.path)
+from engine.rules import make_config  # noqa: E402  (after sys.path)
+from engine.pegging import MAX_COUNT  # noqa: E402  (after sys.path)
 
 LIGHTS = b"\x01\x04\x02"  # settings as the app writes them: opaque to the store
 OLDER = "older save: check the scores"

@@ -23,7 +23,7 @@ import gc
 
 from engine import state
 from engine.game import Game
-from cribbage.flashlog import HEADER_SIZE, FlashLog  # noqa: F401
+from cribbage.flashlog import FlashLog
 
 MAGIC = b"CRB"
 MAX_SETTINGS = 127  # bytes
