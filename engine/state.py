@@ -9,7 +9,7 @@ Game.replay().
 
 from engine.errors import BadSave, IllegalAction
 from engine.pegging import MAX_COUNT, pile_count
-from engine.hand import PHASE_NAMES, PLAY
+from engine.hand import OVER, PHASE_NAMES, PLAY
 from engine.play import NOBODY, Play
 from engine.rules import Config, check_config, hand_size, has_crib, sides_of
 
@@ -109,7 +109,7 @@ def read(data):
             pos += 1
         if pos != len(data) or len(fields) != 10 or len(backs) != sides:
             raise BadSave("saved state has the wrong length")
-        _check_state(config, sides, fields, seen, play)
+        _check_state(config, sides, fields, scores, seen, play)
     except (IndexError, IllegalAction) as err:
         raise BadSave("not a saved game: %s" % err)
     return config, tuple([tally] + fields + [scores, backs, seen, play])
@@ -121,13 +121,16 @@ def decode(game, data):
     game.load(data)
 
 
-def _check_state(config, sides, fields, seen, play):
+def _check_state(config, sides, fields, scores, seen, play):
     """BadSave unless the decoded fields make a state the rules can reach."""
     dealer, phase, show_step, starter = fields[1], fields[2], fields[4], fields[5]
     winner, loser, level, last_side = fields[6], fields[7], fields[8], fields[9]
     players = config.players
     if dealer >= players or phase >= len(PHASE_NAMES) or level > 3:
         raise BadSave("bad dealer, phase or skunk")
+    # A game ends the moment a score reaches the target.
+    if phase != OVER and max(scores) >= config.target:
+        raise BadSave("a score past the target in a game not over")
     if show_step > players + (1 if has_crib(config) else 0):
         raise BadSave("bad show step")
     for side in (winner, loser, last_side):

@@ -198,3 +198,21 @@ def test_bad_saves_raise_bad_save():
             state.from_bytes(Game, data)
     with pytest.raises(BadSave):
         state.check_event(bytes([99]))
+
+
+def test_a_score_at_the_target_in_a_game_not_over_is_refused():
+    game = Game()
+    for _ in range(5):
+        game.peg(0, 24)                   # 120, one short: the game goes on
+    saved = bytearray(state.encode(game))
+    sides = 2
+    at = 10 + sides + 10                  # config, tally, fields, then the scores
+    assert saved[at] == 120
+    saved[at] = 121
+    fresh = Game()
+    with pytest.raises(BadSave) as err:
+        fresh.load(bytes(saved))
+    assert "past the target" in str(err.value) and fresh.scores == [0, 0]
+    game.peg(0, 1)                        # over: the same score loads
+    fresh.load(state.encode(game))
+    assert fresh.scores == [121, 0] and fresh.over
