@@ -1,8 +1,9 @@
 """Board configs, the hole -> LED layouts, and the simulated board's strips, keypad,
 clock, watchdog and settings.
 
-The simulated board runs the real Adafruit drivers over pin- and bus-level
-fakes, so what these tests read is what the strips and the OLED would receive.
+The simulated board runs the firmware's strip writer and SSD1306 driver (over
+adafruit_bus_device) on pin- and bus-level fakes, so what these tests read is what
+the strips and the OLED would receive.
 The OLED and the font: tests/test_boards_oled.py; the flash: tests/test_boards_nvm.py;
 the builder and code.py under MicroPython: tests/test_boards_micropython.py.
 """

@@ -2,6 +2,7 @@
 erases cut short, and errors (MemoryError) inside a save; README's fault table.
 """
 
+import os
 import random
 
 import pytest
@@ -178,6 +179,17 @@ def test_the_fault_table_of_the_readme():
         "a compaction at a game's start: its erase and every byte": (3, 4050, 63, 19, 0, 0),
         "every bit of a realistic log flipped": (5873, 0, 31, 0, 0, 0),
     }
+    readme = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                          "README.md")
+    with open(readme, encoding="utf-8") as f:
+        table = f.read().split("| Fault | " + " | ".join(OUTCOMES) + " |\n")[1]
+    shown = {}
+    for line in table.splitlines()[1:]:
+        if not line.startswith("|"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        shown[cells[0]] = tuple(int(c) for c in cells[1:])
+    assert shown == counts
 
 
 # ---- errors inside a save -----------------------------------------------------------

@@ -8,8 +8,8 @@
     python tools/sim.py --keys "#5B" --png board.png
     python tools/sim.py --state game.nvm         # resume, saving on every key
 
-It builds ``boards.sim.board`` (the real neopixel and SSD1306 drivers over pin- and
-bus-level fakes) and runs ``cribbage.app.App`` on it, the same code the Pico runs.
+It builds ``boards.sim.board`` (the firmware's strip writer and SSD1306 driver over
+pin- and bus-level fakes) and runs ``cribbage.app.App`` on it, the same code the Pico runs.
 Everything shown is read back from what the strips and the OLED received.
 
 Keys are the keypad's ``123A456B789C*0#D`` (a-d may be typed in lower case;

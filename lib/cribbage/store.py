@@ -59,7 +59,7 @@ class Store:
         """(game or None, settings bytes or None); never raises."""
         self._game, self._settings, self._dirty, self._games = None, None, False, 0
         game = blob = None
-        said = ["saved game unreadable: new game"]  # if the log cannot be read at all
+        said = [NO_GAME_UNREADABLE]  # if the log cannot be read at all
         for _ in range(2):
             try:
                 game, blob, said = self._load()

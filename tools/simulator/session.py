@@ -1,8 +1,8 @@
 """tools.simulator.session: the sim board with the firmware's app on it, driven by keys.
 
 One harness for the simulator and the tests (tests/firmware.py is a thin layer
-over it): it builds ``boards.sim.board`` (the real neopixel and SSD1306 drivers
-over pin- and bus-level fakes), runs ``cribbage.app.App`` on it and presses
+over it): it builds ``boards.sim.board`` (the firmware's strip writer and SSD1306
+driver over pin- and bus-level fakes), runs ``cribbage.app.App`` on it and presses
 keys as the keypad would, letting the simulated clock run after each one.
 """
 
