@@ -8,50 +8,20 @@ CircuitPython's built-in C modules are loaded before the heap limit starts,
 since on a board they cost no heap. The peak heap is printed: `pytest -s`.
 """
 
+from tools.bench_board import keys_script
 from tools.mprun import BUILTINS, run_micropython
 
 # The whole heap the run may use, well under what a Pico has free (163 KB):
 # the harness collects only between steps, so its peak holds a whole step's
-# garbage. The peak is printed (about 113 KB since the driver libraries went).
+# garbage. The peak is printed (about 110 KB since the driver libraries went).
 HEAP_KB = 120
 
 # The README's hand at the table, then points to the end of the game.
 KEYS = ["#", "CD", "6A", "9A", "9D", "7D", "CB", "BB", "4C", "#", "8B", "#", "#", "#",
         "5B", "5C", "AD", "0C", "29A", "29A", "29A", "11A", "*#", "12A"]
 
-# One module a step: on the board the collector runs whenever it must, here only
-# between steps (see tools/mprun.py), so compiling two at once would count both
-# compilers' garbage together.
-MODULES = ("engine.game", "engine.state", "cribbage.names", "cribbage.keys", "cribbage.settings",
-           "cribbage.store", "cribbage.turn", "cribbage.screen", "cribbage.words",
-           "cribbage.scoreboard", "cribbage.entry", "cribbage.menu", "cribbage.controller",
-           "cribbage.view", "cribbage.pegs", "cribbage.screen", "cribbage.app",
-           "adafruit_bus_device.i2c_device", "boards.ssd1306", "boards.layout", "boards.settings",
-           "boards.hardware")
-
-_SCRIPT = """
-def steps():
-    for name in %r:
-        __import__(name)
-        yield
-    import cribbage.app
-    import boards
-    from boards import hardware
-    hw = hardware.build(boards.config_for("raspberry_pi_pico"))
-    yield
-    app = cribbage.app.App(hw)
-    yield
-    import keypad, supervisor
-    for keys in %r:
-        for key in keys:  # one press a step, as fast as fingers go
-            keypad.press(key)
-            app.step()
-            yield
-        supervisor.clock.advance(4000)  # let the pegs settle
-        app.step()
-        if app.errors:
-            print("ERROR AT", keys, app.ctrl.message)
-        yield
+# What the run prints at its end (tools/bench_board.py's script boots and keys it).
+_END = """
     game = app.ctrl.game
     print("SCORES", game.scores, "WINNER", game.winner, "LEVEL", game.level)
     print("OLED", "|".join(app.oled_lines()))
@@ -62,7 +32,7 @@ def steps():
 
 def script(keys):
     """The firmware under MicroPython pressing `keys` (a list of key groups)."""
-    return _SCRIPT % (MODULES, list(keys))
+    return keys_script(keys, _END)
 
 
 def test_scripted_game_of_the_whole_firmware_in_120_kb():

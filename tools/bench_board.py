@@ -27,7 +27,7 @@ MP_FUEL = 40_000_000_000
 # steps; the figure moves with the heap's size, as an allocation walks it).
 _MP_SCRIPT = """
 def steps():
-    for name in %r:
+    for name in %(modules)r:
         __import__(name)
         yield
     import cribbage.app
@@ -38,15 +38,27 @@ def steps():
     app = cribbage.app.App(hw)
     yield
     import keypad, supervisor
-    for keys in %r:
+    for keys in %(keys)r:
         for key in keys:  # one press a step, as fast as fingers go
             keypad.press(key)
             app.step()
             yield
         supervisor.clock.advance(4000)  # let the pegs settle
         app.step()
+        if app.errors:
+            print("ERROR AT", keys, app.ctrl.message)
         yield
+%(end)s
 """
+
+
+def keys_script(keys, end=""):
+    """The firmware under MicroPython (tools/mprun.py): the boot's modules one a
+    step, the board and the App built, then each group of `keys` pressed; `end`:
+    lines (indented four spaces) run after the last, with `app` in scope."""
+    from tools.devrun import boot_imports
+    modules = boot_imports() + ["cribbage.entry"]  # entry: imported when first drawn
+    return _MP_SCRIPT % {"modules": modules, "keys": list(keys), "end": end}
 
 
 class _BusClock:
@@ -104,16 +116,13 @@ def micropython_figures():
     """Fuel per key under MicroPython 1.27: the script with and without the keys
     (everything), and our code's alone (metered)."""
     from tools.bench_device import check_fuel
-    from tools.devrun import boot_imports
     from tools.mprun import BUILTINS, run_micropython
 
     keys = SCRIPT.split()
     presses = len("".join(keys))
-    modules = boot_imports() + ["cribbage.entry"]  # entry: imported when first drawn
     runs = []
     for pressed in ([], keys):
-        result = run_micropython(_MP_SCRIPT % (modules, pressed), fuel=MP_FUEL,
-                                 preload=BUILTINS)
+        result = run_micropython(keys_script(pressed), fuel=MP_FUEL, preload=BUILTINS)
         if not result.ok:
             raise RuntimeError(result.error)
         runs.append(result)
