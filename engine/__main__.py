@@ -9,7 +9,6 @@ this module.
 
 import json
 import sys
-from fractions import Fraction
 
 from engine import discard
 from engine.cards import card_name, parse_cards
@@ -153,7 +152,7 @@ def _discard(args):
     den = advice.denominator
     if args.json:
         def exact(n):
-            return str(Fraction(n, den))
+            return discard.fraction_text(n, den)
         print(json.dumps({
             "cards": [card_name(c) for c in cards], "players": players,
             "variant": args.variant, "own_crib": own,

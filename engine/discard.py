@@ -266,6 +266,19 @@ def advise(cards, players=2, own_crib=True, variant=STANDARD, unseen=None):
     return Advice(ranked(choices, variant == LOWBALL), deals, pool.size, deals)
 
 
+def fraction_text(numerator, denominator):
+    """'367/23': the exact value in lowest terms ('5' when whole), as Python's
+    Fraction writes it; CircuitPython has no fractions module."""
+    a, b = abs(numerator), denominator
+    while b:
+        a, b = b, a % b
+    numerator //= a  # a, the greatest common divisor, divides both exactly
+    denominator //= a
+    if denominator == 1:
+        return "%d" % numerator
+    return "%d/%d" % (numerator, denominator)
+
+
 def points_text(numerator, denominator):
     """'7.85': points to 2 decimals, halves away from zero; never '-0.00'."""
     sign = ""

@@ -101,3 +101,10 @@ def test_the_readme_example_is_what_the_tool_prints():
     shown = [line for line in example[1:] if line.strip() != "..."]
     assert shown == [line for line in printed if line in shown]
     assert shown[:6] == printed[:6] and shown[-3:] == printed[-3:]
+
+
+def test_the_exact_values_are_written_as_fractions_write_them():
+    from fractions import Fraction
+    from engine.discard import fraction_text
+    for n, d in ((367, 23), (-734, 46), (0, 97290), (14, 7), (-14, 7), (5, 1), (97289, 97290)):
+        assert fraction_text(n, d) == str(Fraction(n, d)), (n, d)
