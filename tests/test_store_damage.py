@@ -86,13 +86,18 @@ def test_a_refused_event_costs_only_itself():
     assert loaded(nvm) == (saved(game), ["1 saved action unreadable"])
 
 
-def test_an_erased_first_byte_costs_only_its_record():
+def four_pegs():
+    """A log of a new game's BASE then four pegs (2, 3, 4, 5 to A): its image,
+    where the first peg's record starts, and the game."""
     nvm, store, game = fresh()
     for points in (2, 3, 4, 5):
         game.peg(0, points)
         store.record_event(game)
-    image = bytearray(nvm.snapshot())
-    first_peg = HEADER_SIZE + 3 + len(state.to_bytes(Game()))
+    return bytearray(nvm.snapshot()), HEADER_SIZE + 3 + len(state.to_bytes(Game())), game
+
+
+def test_an_erased_first_byte_costs_only_its_record():
+    image, first_peg, _ = four_pegs()
     image[first_peg] = 0xFF  # its length reads erased: the log seems to end there
     store = Store(SimNVM(bytes(image)))
     found, _ = store.load()
@@ -120,12 +125,7 @@ def test_the_board_counts_the_actions_and_says_the_settings_it_cannot_read():
 
 
 def test_a_damaged_early_action_costs_only_itself():
-    nvm, store, game = fresh()
-    for points in (2, 3, 4, 5):
-        game.peg(0, points)
-        store.record_event(game)
-    image = bytearray(nvm.snapshot())
-    first_peg = HEADER_SIZE + 3 + len(state.to_bytes(Game()))
+    image, first_peg, game = four_pegs()
     image[first_peg + 3] ^= 0x03  # two bits of the first peg's side: the check tells, not which
     found, notices = loaded(SimNVM(bytes(image)))
     assert notices == ["1 saved action unreadable"]
