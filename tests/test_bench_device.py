@@ -108,3 +108,12 @@ def test_the_benchmark_prints_its_figures_for_a_short_key_sequence(capsys):
                      r" \| \d+ / \d+ ms \|", out)
     assert "- .mpy boot: skipped (--no-mpy)" in out
     assert "- the win comet frames: none in this run" in out
+
+
+def test_the_boot_loads_and_counts_our_boards_modules():
+    # The stand-ins import some of boards/; on the board it is ours, loaded by the boot.
+    boot = devrun.run_boot(devgame.play(devgame.readme_keys(), whole_game=False).saved)
+    fuel = {s.label: s.fuel for s in boot.steps}
+    for name in ("boards", "boards.layout", "boards.settings", "boards.hardware"):
+        assert fuel["import:" + name] > 300_000, name  # loaded, not found in sys.modules
+    assert "boards/hardware.py" in boot.loaded
