@@ -356,3 +356,24 @@ def test_animations_end_across_the_clock_wrap():
     assert t.board.clock.ticks_ms() < 3000  # wrapped
     assert not t.app.pegs.busy(t.board.clock.ticks_ms())
     assert t.led(0, 12) == RED and t.led(0, 11) == (0, 0, 0)
+
+
+def test_the_garbage_is_collected_in_an_idle_pass_every_few_keys_not_in_a_key():
+    from cribbage.app import COLLECT_EVERY
+    assert COLLECT_EVERY == 4  # the keys below
+    t = Table()
+    made = []
+    t.app.collect = lambda: made.append(list(t.game.scores))
+    for key in "1*3":
+        t.press(key)
+        t.settle()
+    assert made == []
+    t.press("B")  # the fourth key pegs 3: its own pass collects nothing
+    assert made == [] and t.app.busy()
+    while t.app.busy():  # nor do the passes that move the peg
+        t.board.clock.advance(20)
+        t.app.step()
+        assert made == [] or not t.app.busy()
+    t.settle()
+    t.settle()
+    assert made == [[0, 3]]  # one, once the pegs are still

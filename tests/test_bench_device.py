@@ -38,6 +38,18 @@ def test_garbage_sets_off_a_collection_each_time_the_free_heap_fills():
     assert heap.allocate(250 * 1024) == 2
 
 
+def test_an_idle_pass_collects_as_the_app_does_every_few_keys():
+    def step(label, blocks):
+        return devmeter.Step(label, 0, 0, 0, blocks, None, False, 0)
+    heap = devmodel.Heap(live=63 * 1024)  # 100 KB free
+    keys = [step("key:%d" % i, 30 * 1024) for i in range(devmodel.COLLECT_EVERY)]
+    idle = step("idle:0", 0)
+    made = [e.collections for e in devmodel.estimate(keys[:-1] + [idle] + keys[-1:] + [idle], heap)]
+    # 90 KB of garbage in three keys: none yet; the fourth fills the heap; then the app's.
+    assert made == [0, 0, 0, 0, 1, 1]
+    assert heap.garbage == 0 and heap.keys == 0
+
+
 def test_the_scan_wait_spreads_each_key_over_the_interval():
     spread = devmodel.with_scan([10.0], 20.0, points=4)
     assert spread == [12.5, 17.5, 22.5, 27.5]

@@ -268,8 +268,11 @@ class Report:
                  m.percentile(frames, 0.5) if frames else 0, max(frames or [0]), max(idle or [0])))
         hit = [e for e in self.keys if e.collections]
         every = len(self.keys) / len(hit) if hit else float("inf")
-        print("  collections: %d in all, inside %d of %d keys (%s; target at most 1 in %d): %s"
-              % (sum(e.collections for e in self.estimates), len(hit), len(self.keys),
+        idle = sum(e.collections for e in self.estimates if e.step.label.startswith("idle:"))
+        print("  collections: %d in all, %d of them in idle passes (the app's, every %d keys),"
+              % (sum(e.collections for e in self.estimates), idle, m.COLLECT_EVERY))
+        print("    inside %d of %d keys (%s; target at most 1 in %d): %s"
+              % (len(hit), len(self.keys),
                  "1 in %.0f" % every if hit else "none", m.TARGET_KEYS_PER_GC,
                  _verdict(every >= m.TARGET_KEYS_PER_GC)))
         deepest = max(self.played.steps, key=lambda s: (s.frames, s.pystack))

@@ -6,6 +6,14 @@ emulator, or a target of the firmware.
 """
 
 import math
+import os
+import sys
+
+_LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
+if _LIB not in sys.path:
+    sys.path.insert(0, _LIB)
+
+from cribbage.app import COLLECT_EVERY  # noqa: E402  (after sys.path)
 
 MS_PER_MFUEL = 10.0          # 1 M fuel of Python work, flash-cache misses included
 MS_PER_MFUEL_NO_XIP = 6.2    # the same, running from cache
@@ -70,6 +78,7 @@ class Heap:
     def __init__(self, live, garbage=0):
         self.free = HEAP_BYTES - live
         self.garbage = garbage
+        self.keys = 0  # since the app's last idle collection
 
     def allocate(self, blocks):
         """Collections that ``blocks`` more bytes of garbage set off."""
@@ -80,13 +89,25 @@ class Heap:
             self.garbage -= self.free
         return collections
 
+    def idle(self):
+        """A pass of the loop with nothing to do: the app collects every few keys."""
+        if self.keys >= COLLECT_EVERY:
+            self.garbage = self.keys = 0
+            return 1
+        return 0
+
 
 def estimate(steps, heap=None, counters=None):
     """An ``Estimate`` per step, in order, its collections on ``heap`` (None: none)."""
     out = []
     before = counters
     for step in steps:
-        out.append(Estimate(step, before, heap.allocate(step.blocks) if heap else 0))
+        collections = heap.allocate(step.blocks) if heap else 0
+        if heap and step.label.startswith("key:"):
+            heap.keys += 1
+        elif heap and step.label.startswith("idle:"):
+            collections += heap.idle()
+        out.append(Estimate(step, before, collections))
         before = step.counters
     return out
 

@@ -18,6 +18,12 @@ from cribbage.store import Store
 from cribbage.turn import EVENT, LIGHTS_SET, NEW_GAME, NEXT_GAME, UNDONE
 from cribbage.view import SCROLL_MS, View, oled_rows
 
+# A collection takes ~13 ms with the app's heap: one is made in a pass with no
+# key and no peg moving every few keys, before their garbage (about 3 KB a key,
+# tools/bench_device.py prints it) fills the heap, so that one seldom falls
+# inside a key. (Asking gc.mem_free walks the heap: about as slow.)
+COLLECT_EVERY = 4  # keys
+
 
 class App:
     def __init__(self, board):
@@ -50,12 +56,15 @@ class App:
         self.rows_for = None  # (controller version, scroll step) the rows were made for
         self.viewed = None    # the controller version the pegs' view was made for
         self.moved = False    # the view changed: the strips are due a frame
+        self.collect = gc.collect  # the idle collection
+        self.keys_since = 0   # keys since it
         self.render()
 
     def now(self):
         return self.board.ticks_ms()
 
     def key(self, key):
+        self.keys_since += 1
         ctrl = self.ctrl
         was_over = ctrl.game.over
         marker = ctrl.marker()
@@ -154,6 +163,9 @@ class App:
             if pressed or busy or self.was_busy or self.scrolling or self.pending:
                 self.pending = False
                 self.render()
+            if self.keys_since >= COLLECT_EVERY and not (pressed or busy):
+                self.keys_since = 0
+                self.collect()  # now rather than inside a key
             self.was_busy = busy
         except MemoryError:
             # Short of memory while drawing: what the keys did stands; collect and
