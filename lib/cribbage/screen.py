@@ -17,13 +17,8 @@ _SPACE = 32
 _UNKNOWN = 63  # "?": a code the font does not have
 
 
-def _stretch(bits):
-    """A 4-bit column half doubled to 8 bits: each pixel twice as tall."""
-    out = 0
-    for i in range(4):
-        if bits & (1 << i):
-            out |= 3 << (2 * i)
-    return out
+# A 4-bit column half doubled to 8 bits (each pixel twice as tall), by value.
+_STRETCH = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
 
 
 class Screen:
@@ -42,12 +37,12 @@ class Screen:
         self.big = {}
         for ch in "0123456789":
             cols = font[ord(ch) * w:ord(ch) * w + w]
-            top = bytearray()
-            bottom = bytearray()
+            top = []
+            bottom = []
             for c in cols:
-                for _ in range(2):
-                    top.append(_stretch(c & 15))
-                    bottom.append(_stretch(c >> 4))
+                t, b = _STRETCH[c & 15], _STRETCH[c >> 4]
+                top += (t, t)
+                bottom += (b, b)
             self.big[ch] = (bytes(top), bytes(bottom))
         self.rows = [None] * PAGES   # the row keys on the panel; None: unknown
         self.texts = [None] * PAGES  # a text row's bytes as drawn
