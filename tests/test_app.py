@@ -377,3 +377,13 @@ def test_the_garbage_is_collected_in_an_idle_pass_every_few_keys_not_in_a_key():
     t.settle()
     t.settle()
     assert made == [[0, 3]]  # one, once the pegs are still
+
+
+def test_rows_made_once_a_change_follow_an_undo_and_a_new_peg_of_the_same_length():
+    t = Table().keys("5A")
+    assert t.oled()[1] == "A+5*      B+0       "
+    t.keys("*#")  # undo: the journal as long as before the 5
+    assert t.scores == [0, 0] and t.oled()[1] == "A+0*      B+0       "
+    t.keys("5B")  # as long a journal as after "5A", another game
+    assert t.scores == [0, 5] and t.oled()[1] == "A+0*      B+5       "
+    assert t.led(1, 5) == BLUE and t.led(0, 5) == MARK

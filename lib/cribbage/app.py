@@ -16,7 +16,7 @@ from cribbage.screen import Screen
 from cribbage.settings import Settings
 from cribbage.store import Store
 from cribbage.turn import EVENT, LIGHTS_SET, NEW_GAME, NEXT_GAME, UNDONE
-from cribbage.view import SCROLL_MS, View, oled_rows
+from cribbage.view import SCROLL_MS, View, game_rows, oled_rows
 
 # A collection takes ~13 ms with the app's heap: one is made in a pass with no
 # key and no peg moving every few keys, before their garbage (about 3 KB a key,
@@ -54,7 +54,8 @@ class App:
         self.pending = False  # a render is owed (the last one failed)
         self.rows = None
         self.rows_for = None  # (controller version, scroll step) the rows were made for
-        self.viewed = None    # the controller version the pegs' view was made for
+        self.viewed = None    # the controller's changes the pegs' view and game rows are of
+        self.game_rows = None
         self.moved = False    # the view changed: the strips are due a frame
         self.collect = gc.collect  # the idle collection
         self.keys_since = 0   # keys since it
@@ -197,20 +198,21 @@ class App:
         pegs = self.pegs
         # The pegs' view, and the rows' text, change only with the state or the
         # message (and the rows as the detail scrolls): made once a change.
-        if ctrl.version != self.viewed:
+        if ctrl.changes != self.viewed:
             view = View(ctrl.game, ctrl.settings, self.tracks)
             key = view.key()
             if key != self.drawn:
                 pegs.show(view)
                 self.drawn = key
                 self.moved = True
-            self.viewed = ctrl.version
+            self.game_rows = game_rows(ctrl.game)
+            self.viewed = ctrl.changes
         if self.moved or pegs.busy(now):
             pegs.draw(now)  # strips only change with the view or a moving peg
             self.moved = False
         drawn = (ctrl.version, self.board.ticks_diff(now, self.detail_at) // SCROLL_MS)
         if drawn != self.rows_for:
-            self.rows, self.scrolling = oled_rows(ctrl, drawn[1])
+            self.rows, self.scrolling = oled_rows(ctrl, drawn[1], self.game_rows)
             self.rows_for = drawn
             self.screen.draw(self.rows)
 

@@ -59,6 +59,7 @@ class Controller:
         self.detail_rows = []  # the same, wrapped to the screen (once, not a frame)
         self.scored = ()
         self.version = 0  # moves on whenever what the OLED shows may have changed
+        self.changes = 0  # moves on whenever the game or the settings may have (all saved)
 
     def press(self, key):
         """Handle one key; the Turn it made (already committed)."""
@@ -81,6 +82,8 @@ class Controller:
             here = _mode(mode)[0](self, turn.enter)
         self.mode, self.here = mode, here
         self.version += 1
+        if turn.saves:
+            self.changes += 1
         self.scored = turn.scores  # the last key's Scores
         self.message = turn.say or words.said(self.game, turn.echo, turn.scores)
         self.tell(turn.detail or [])

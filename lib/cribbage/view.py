@@ -35,10 +35,16 @@ class View:
                 tuple(self.colours), self.brightness, self.winner, self.loser_skunked)
 
 
-def oled_rows(ctrl, scrolled):
+def game_rows(game):
+    """The rows that change only with the game: its last pegs and its status."""
+    return ("text", words.last_pegs(game, COLUMNS)), ("text", words.status(game))
+
+
+def oled_rows(ctrl, scrolled, made=None):
     """The eight rows, and whether the detail scrolls (more lines than rows left):
     a menu page, or the scores, the last pegs, the status, the prompt and three
-    rows of message and detail (``scrolled``: how many times the detail moved on)."""
+    rows of message and detail (``scrolled``: how many times the detail moved on;
+    ``made``: game_rows of the game now, if the caller has them)."""
     prompt = ctrl.prompt()
     if prompt is None:
         lines = ctrl.page()
@@ -52,9 +58,8 @@ def oled_rows(ctrl, scrolled):
         steps = len(detail) - room + 1
         first = scrolled % steps if steps > 1 else 0
         below.extend(detail[first:first + room])
-    rows = [("scores", tuple(game.scores)), ("bottom",),
-            ("text", words.last_pegs(game, COLUMNS)), ("text", words.status(game)),
-            ("text", prompt)]
+    pegs, status = made or game_rows(game)
+    rows = [("scores", tuple(game.scores)), ("bottom",), pegs, status, ("text", prompt)]
     for i in range(DETAIL_ROWS):
         rows.append(("text", below[i] if i < len(below) else ""))
     return rows, scrolling
