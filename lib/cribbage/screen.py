@@ -37,8 +37,8 @@ class Screen:
         self.big = {}
         for ch in "0123456789":
             cols = font[ord(ch) * w:ord(ch) * w + w]
-            top = []
-            bottom = []
+            top = []  # type: list
+            bottom = []  # type: list
             for c in cols:
                 t, b = _STRETCH[c & 15], _STRETCH[c >> 4]
                 top += (t, t)
