@@ -387,3 +387,21 @@ def test_rows_made_once_a_change_follow_an_undo_and_a_new_peg_of_the_same_length
     t.keys("5B")  # as long a journal as after "5A", another game
     assert t.scores == [0, 5] and t.oled()[1] == "A+0*      B+5       "
     assert t.led(1, 5) == BLUE and t.led(0, 5) == MARK
+
+
+def test_a_score_sends_only_the_digits_that_changed():
+    t = Table().keys("12B")
+    display = t.app.screen.display
+    windows = []
+    send = display.send
+    display.send = lambda *w: (windows.append(w), send(*w))
+    t.keys("5B")  # 12 -> 17: B's second digit, columns 64 + 12 .. 64 + 21, both pages
+    assert [w for w in windows if w[0] < 2] == [(0, 0, 76, 85), (1, 1, 76, 85)]
+    windows.clear()
+    t.keys("*#")  # undone: 17 -> 12
+    assert [w for w in windows if w[0] < 2] == [(0, 0, 76, 85), (1, 1, 76, 85)]
+    windows.clear()
+    t.keys("29A")  # A 0 -> 29: two digits where there was one
+    assert [w for w in windows if w[0] < 2] == [(0, 0, 0, 21), (1, 1, 0, 21)]
+    assert t.board.oled_frame() == bytes(display.buffer[1:])
+    assert t.oled()[0] == "29  12"

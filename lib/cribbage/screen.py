@@ -157,8 +157,16 @@ class Screen:
             last -= 1
         self._digits(page, scores, first, last)
         width = WIDTH // len(scores)
-        for p in (page, page + 1):
-            self._send(p, p, first * width, last * width - 1)
+        step = len(self.big["0"][0]) + 2  # a digit and the gap after it
+        for side in range(first, last):
+            new, was = str(scores[side]), str(old[1][side])
+            i = 0  # the digits from the first that differs go, as far as the longer number
+            while i < len(new) and i < len(was) and new[i] == was[i]:
+                i += 1
+            x0 = side * width
+            col1 = min(x0 + step * max(len(new), len(was)) - 2, x0 + width) - 1
+            for p in (page, page + 1):
+                self._send(p, p, x0 + step * i, col1)
         return 2
 
     def _send(self, first, last, col0, col1):
