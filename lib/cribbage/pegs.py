@@ -52,8 +52,13 @@ class Pegs:
         size = 3 * self.leds
         self.under = [bytearray(size) for _ in range(tracks)]  # the view's frame, no front peg
         self.fronts = [(0, BLACK)] * tracks  # (hole, colour) of each front peg, 0: none
-        self.frames = [bytearray(size) for _ in range(tracks)]  # the frame being made
-        self.shown = [bytearray(size) for _ in range(tracks)]   # what each strip holds
+        # Each track's frame, made in place; after draw() what its strip holds.
+        self.frames = [bytearray(size) for _ in range(tracks)]
+        # What made each frame (its rest, its front hole and comet head, the
+        # scale), and what made the one its strip holds: the same is not sent again.
+        self.rests = [0] * tracks  # type: list  # what each track's under was made of
+        self.heads = [0] * (2 * tracks)  # front hole, comet head: frame() puts them in
+        self.sent = [None] * (4 * tracks)  # type: list  # rest, front, head, scale
         self.fresh = True  # nothing written yet: every strip goes out once
         self.view = None  # type: Any  # the View the frames at rest were made for
         self.jumps = []   # [side, start ms, span ms] of pegs on their way
@@ -61,7 +66,6 @@ class Pegs:
         self.win_ms = WIN_MS
         self.milliamps = 0
         self._face = None  # type: Any  # ((target, values), frame, its sum): the board's face, made once
-        self._dark = bytes(size)
         self.units = [0] * tracks
 
     def animate(self, scores, now):
@@ -109,24 +113,33 @@ class Pegs:
         for side in range(self.tracks):
             under = self.under[side]
             if side >= len(view.scores):  # a track this game does not use
-                under[:] = self._dark
+                if self.rests[side] is not None:
+                    for i in range(len(under)):  # seldom: fewer sides than tracks
+                        under[i] = 0
+                self.rests[side] = None
                 self.fronts[side] = (0, BLACK)
                 units[side] = 0
                 continue
+            colour = _scale(view.colours[side], view.brightness * self.cap)
+            back = peg_hole(view.backs[side], target)
+            self.fronts[side] = (peg_hole(view.scores[side], target), colour)
+            skunked = view.skunk_line if view.loser_skunked and side == view.loser else 0
+            # What the track's frame at rest is made of: made again only if it changed.
+            rest = (target, view.values, side == view.dealer_side, skunked, back, colour)
+            if rest == self.rests[side] and not self.fresh:
+                continue
+            self.rests[side] = None  # not known until it is made
             under[:] = face
             lit = self._face[2]
             if side == view.dealer_side:
                 lit += self._put(under, target, DEALER_MARK)
-            if view.loser_skunked and side == view.loser:
-                for hole in range(5, view.skunk_line, 5):
-                    lit += self._put(under, hole, SKUNKED)
-            colour = _scale(view.colours[side], view.brightness * self.cap)
-            back = peg_hole(view.backs[side], target)
+            for hole in range(5, skunked, 5):
+                lit += self._put(under, hole, SKUNKED)
             if back:
                 lit += self._put(under, back, (colour[0] // BACK_SHARE, colour[1] // BACK_SHARE,
                                                colour[2] // BACK_SHARE))
-            self.fronts[side] = (peg_hole(view.scores[side], target), colour)
             units[side] = lit
+            self.rests[side] = rest
 
     def frame(self, side, now):
         """Track ``side``'s frame now, in strip order (at rest, or mid-animation),
@@ -136,6 +149,8 @@ class Pegs:
         frame[:] = self.under[side]
         units = self.units[side]
         front, colour = self.fronts[side]
+        self.heads[2 * side] = front
+        self.heads[2 * side + 1] = 0
         if not front:
             return units
         target = view.target
@@ -147,6 +162,7 @@ class Pegs:
                 if done < span:
                     front = back + 1 + (front - back - 1) * done // span
         units += self._put(frame, front, colour)
+        head = 0
         if self.win_start is not None and side == view.winner:
             done = self.elapsed(now, self.win_start)
             if done < self.win_ms:
@@ -154,6 +170,8 @@ class Pegs:
                 head = 1 + (done * target // 1000) % target
                 for hole in range(max(1, head - 4), head + 1):
                     units += self._put(frame, hole, colour)
+        self.heads[2 * side] = front
+        self.heads[2 * side + 1] = head
         return units
 
     def draw(self, now):
@@ -171,11 +189,14 @@ class Pegs:
             if scale < 256:
                 for i in range(len(frame)):
                     frame[i] = frame[i] * scale >> 8
-            if frame == self.shown[track] and not self.fresh:
+            sent, heads, k = self.sent, self.heads, 4 * track
+            rest, front, head = self.rests[track], heads[2 * track], heads[2 * track + 1]
+            if (not self.fresh and sent[k] == rest and sent[k + 1] == front
+                    and sent[k + 2] == head and sent[k + 3] == scale):
                 continue
+            sent[k] = None  # not known, should the write fail
             self.write(track, frame)
-            # The frame is now what the strip holds; the old one is the next to make.
-            self.frames[track], self.shown[track] = self.shown[track], frame
+            sent[k], sent[k + 1], sent[k + 2], sent[k + 3] = rest, front, head, scale
             written += 1
         self.fresh = False
         return written
@@ -194,7 +215,7 @@ class Pegs:
 
     def colour_at(self, track, hole):
         """The (r, g, b) last written under `hole` of `track`."""
-        frame = self.shown[track]
+        frame = self.frames[track]
         i = 3 * self.map[hole - 1]
         o = self.order
         return (frame[i + o[0]], frame[i + o[1]], frame[i + o[2]])
