@@ -54,6 +54,7 @@ except ImportError:
 
 # key_number -> the character on the key, row by row as the keypad reads.
 KEY_LEGEND = "123A456B789C*0#D"
+TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps to 0 here (about 6.2 days)
 
 # The board ids (CircuitPython's board.board_id) with a config file here.
 CONFIGS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2", "raspberry_pi_pico2_w")

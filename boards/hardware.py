@@ -14,10 +14,9 @@ try:
 except ImportError:
     pass
 
-from boards import KEY_LEGEND
+from boards import KEY_LEGEND, TICKS_PERIOD
 
 FONT_PATH = "font5x8.bin"  # at the root of CIRCUITPY, next to code.py
-TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps to 0 here (about 6.2 days)
 TRACKS = "CRIBBAGE_TRACKS"
 WATCHDOG = "CRIBBAGE_WATCHDOG"
 DEFAULT_TRACKS = 2

@@ -259,6 +259,12 @@ class Report:
                   " %.0f%%): %s" % (name, live / 1024, free / 1024, 100 * free / m.HEAP_BYTES,
                                    100 * m.TARGET_FREE_SHARE,
                                    _verdict(free >= m.TARGET_FREE_SHARE * m.HEAP_BYTES)))
+        boot = self.boots.get("mpy") or self.boots["py"]
+        print("    of which %.1f KB are qstr pool tables for the boot's %d new names (the pools"
+              " double as they fill," % (boot.qstr_tables / 1024, boot.qstr_names))
+        print("    so where they start, after the names before ours, moves this by a pool)")
+        print("  (on the device before: %.0f KB live, where this benchmark says %.1f KB for the"
+              " firmware it ran (nearly), as .py)" % (m.DEVICE_LIVE_KB_THEN, m.BENCH_LIVE_KB_THEN))
         keys = [e.step.blocks for e in self.keys]
         frames = [e.step.blocks for e in self.estimates if e.step.label.startswith("frame:")]
         idle = [e.step.blocks for e in self.estimates if e.step.label.startswith("idle:")]

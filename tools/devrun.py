@@ -15,10 +15,10 @@ boot loaded and what the guest printed.
 import ast
 import binascii
 import os
+import re
 import subprocess
 import sys
 from collections import namedtuple
-from importlib.util import find_spec
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
@@ -38,9 +38,8 @@ PRELOAD = BUILTINS + ("adafruit_bus_device.i2c_device", "meter", "metercal")
 # Built into CircuitPython for the Pico: preloaded with the stand-ins, left out of
 # every count (the C module wins over the copy tools/deploy.py puts in /lib).
 C_LIBRARIES = ("adafruit_bus_device",)
-# Deployed as .py and parsed at boot: ours and the drivers that stay Python.
+# Deployed as .py and parsed at boot: ours (no driver of Adafruit's stays Python).
 PARSED_FOLDERS = ("engine/", "lib/cribbage/", "boards/")
-PARSED_DRIVERS = ()
 
 Run = namedtuple("Run", (
     "steps",    # tools.devmeter.Step, in order
@@ -57,8 +56,6 @@ def _module_file(name):
         for candidate in (path + ".py", os.path.join(path, "__init__.py")):
             if os.path.exists(candidate):
                 return candidate
-    if "lib/%s.py" % name in PARSED_DRIVERS:
-        return find_spec(name).origin
     return None
 
 
@@ -119,17 +116,16 @@ import keypad
 import meter
 import metercal
 import microcontroller
+import micropython
 import mpprobe
 import neopixel_write
 import supervisor
 from meter import begin, end
 
-# The stand-ins import a little of boards/ (the fake clock's tick period), but on
-# the board those modules are ours, loaded by the boot: dropped here, so that
-# the boot loads them again and their time and heap are counted.
-for _name in list(sys.modules):
-    if _name == "boards" or (_name.startswith("boards.") and not _name.startswith("boards.sim")):
-        del sys.modules[_name]
+# The stand-ins' fakes live in boards.sim, so the boards package is loaded: on the
+# board it is ours, loaded by the boot, and counted. (Nothing else of it may be.)
+for _name in [n for n in sys.modules if n.startswith("boards") and not n.startswith("boards.sim")]:
+    del sys.modules[_name]
 
 KEYS = %(keys)r
 RESTART_AT = %(restart_at)d
@@ -158,6 +154,8 @@ meter.counters = counters
 def live(label):
     # Called right after a yield: the heap has just been collected.
     host.call("live", "%%s %%d" %% (label, gc.mem_alloc() - mpprobe.base))
+    print("QSTR", label)
+    micropython.qstr_info()  # its pools and their names' bytes, for _qstr_tables
 
 
 def boot(restart):
@@ -328,7 +326,26 @@ def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=N
                               more=extra)
     if not result.ok:
         raise RuntimeError("the firmware failed under MicroPython:\n%s" % result.error)
+    host.figures.update(_qstr_tables(result.stdout))
     return Run(meter.steps(), host.figures, host.loaded, meter, result.stdout)
+
+
+_QSTR_INFO = re.compile(r"n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)")
+
+
+def _qstr_tables(stdout):
+    """{"qstr:" + label: bytes of qstr pool tables, "names:" + label: names} at each live()."""
+    out, label = {}, None
+    for line in stdout.splitlines():
+        if line.startswith("QSTR "):
+            label = line[5:].strip()
+        elif label and line.startswith("qstr pool:"):
+            found = _QSTR_INFO.search(line)
+            if found:
+                out["qstr:" + label] = int(found.group(3)) - int(found.group(2))
+                out["names:" + label] = int(found.group(1))
+            label = None
+    return out
 
 
 def run_keys(keys, restart_at, mpy_cross=None):
@@ -365,8 +382,6 @@ def _compiler(mpy_cross):
 
 
 def _deployed_py(path):
-    if path in PARSED_DRIVERS:
-        return True
     return (path.startswith(PARSED_FOLDERS) and not path.startswith("boards/sim/")
             and not path.endswith("/__main__.py"))
 
@@ -380,4 +395,4 @@ def deployed_sources():
                 path = os.path.relpath(os.path.join(base, name), ROOT).replace(os.sep, "/")
                 if name.endswith(".py") and _deployed_py(path):
                     found.append(path)
-    return found + list(PARSED_DRIVERS)
+    return found

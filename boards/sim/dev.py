@@ -6,7 +6,7 @@ filled by the test, a clock that moves only when told, a watchdog that counts
 its feeds.
 """
 
-from boards.hardware import TICKS_PERIOD
+from boards import TICKS_PERIOD
 
 
 class FakeClock:

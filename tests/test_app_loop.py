@@ -1,0 +1,56 @@
+"""The app's loop at work: what it draws and sends when, and when it collects."""
+
+from cribbage.pegs import MARK
+
+from firmware import Table
+
+BLUE = (0, 0, 38)  # player B's front peg (see test_app.py)
+
+
+def test_the_garbage_is_collected_in_an_idle_pass_every_few_keys_not_in_a_key():
+    from cribbage.app import COLLECT_EVERY
+    assert COLLECT_EVERY == 4  # the keys below
+    t = Table()
+    made = []
+    t.app.collect = lambda: made.append(list(t.game.scores))
+    for key in "1*3":
+        t.press(key)
+        t.settle()
+    assert made == []
+    t.press("B")  # the fourth key pegs 3: its own pass collects nothing
+    assert made == [] and t.app.busy()
+    while t.app.busy():  # nor do the passes that move the peg
+        t.board.clock.advance(20)
+        t.app.step()
+        assert made == [] or not t.app.busy()
+    t.settle()
+    t.settle()
+    assert made == [[0, 3]]  # one, once the pegs are still
+
+
+def test_rows_made_once_a_change_follow_an_undo_and_a_new_peg_of_the_same_length():
+    t = Table().keys("5A")
+    assert t.oled()[1] == "A+5*      B+0       "
+    t.keys("*#")  # undo: the journal as long as before the 5
+    assert t.scores == [0, 0] and t.oled()[1] == "A+0*      B+0       "
+    t.keys("5B")  # as long a journal as after "5A", another game
+    assert t.scores == [0, 5] and t.oled()[1] == "A+0*      B+5       "
+    assert t.led(1, 5) == BLUE and t.led(0, 5) == MARK
+
+
+def test_a_score_sends_only_the_digits_that_changed():
+    t = Table().keys("12B")
+    display = t.app.screen.display
+    windows = []
+    send = display.send
+    display.send = lambda *w: (windows.append(w), send(*w))
+    t.keys("5B")  # 12 -> 17: B's second digit, columns 64 + 12 .. 64 + 21, both pages
+    assert [w for w in windows if w[0] < 2] == [(0, 0, 76, 85), (1, 1, 76, 85)]
+    windows.clear()
+    t.keys("*#")  # undone: 17 -> 12
+    assert [w for w in windows if w[0] < 2] == [(0, 0, 76, 85), (1, 1, 76, 85)]
+    windows.clear()
+    t.keys("29A")  # A 0 -> 29: two digits where there was one
+    assert [w for w in windows if w[0] < 2] == [(0, 0, 0, 21), (1, 1, 0, 21)]
+    assert t.board.oled_frame() == bytes(display.buffer[1:])
+    assert t.oled()[0] == "29  12"
