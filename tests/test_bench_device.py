@@ -129,3 +129,12 @@ def test_the_boot_loads_and_counts_our_boards_modules():
     for name in ("boards", "boards.layout", "boards.settings", "boards.hardware"):
         assert fuel["import:" + name] > 300_000, name  # loaded, not found in sys.modules
     assert "boards/hardware.py" in boot.loaded
+
+
+def test_a_full_flash_log_is_booted_too_and_costs_its_replay():
+    from tools import store_faults
+    short = devrun.run_boot(devgame.play(devgame.readme_keys(), whole_game=False).saved)
+    full = devrun.run_boot(store_faults.busy_log(), heap_kb=1024)
+    app = {r: sum(s.fuel for s in run.steps if s.label == "boot:app") for r, run in
+           (("short", short), ("full", full))}
+    assert app["full"] > 4 * app["short"]  # two games replayed against part of a hand
