@@ -194,7 +194,7 @@ class Pegs:
             if (not self.fresh and sent[k] == rest and sent[k + 1] == front
                     and sent[k + 2] == head and sent[k + 3] == scale):
                 continue
-            sent[k] = None  # not known, should the write fail
+            sent[k + 3] = -1  # not known (no scale is -1), should the write fail
             self.write(track, frame)
             sent[k], sent[k + 1], sent[k + 2], sent[k + 3] = rest, front, head, scale
             written += 1

@@ -160,6 +160,8 @@ class Screen:
         step = len(self.big["0"][0]) + 2  # a digit and the gap after it
         for side in range(first, last):
             new, was = str(scores[side]), str(old[1][side])
+            if new == was:
+                continue  # a side between two that changed
             i = 0  # the digits from the first that differs go, as far as the longer number
             while i < len(new) and i < len(was) and new[i] == was[i]:
                 i += 1
