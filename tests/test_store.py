@@ -86,6 +86,32 @@ def test_next_game_is_recorded_and_the_match_tally_kept():
     assert loaded(nvm) == (saved(game), [])
 
 
+def test_the_next_game_begins_with_a_base_of_it_so_a_boot_replays_it_alone():
+    nvm, store, game = fresh()
+    for points in (29, 29, 29, 29, 10):
+        game.peg(0, points)
+        store.record_event(game)
+    game.next_game()
+    store.record_next_game()
+    log = FlashLog(nvm, b"CRB")
+    kinds = [kind for kind, _ in log.read()]
+    assert kinds == [BASE] + [EVENT] * 5 + [BASE]
+    assert loaded(nvm) == (saved(game), [])
+
+
+def test_a_log_with_the_next_game_record_of_earlier_firmware_still_loads():
+    nvm, store, game = fresh()
+    for points in (29, 29, 29, 29, 10):
+        game.peg(0, points)
+        store.record_event(game)
+    log = FlashLog(nvm, b"CRB")
+    list(log.read())
+    assert log.append([(NEXT_GAME, b""), (EVENT, bytes((state.PEG, 1, 6)))])
+    game.next_game()
+    game.peg(1, 6)
+    assert loaded(nvm) == (saved(game), [])
+
+
 def test_a_new_game_object_starts_a_new_base():
     nvm, store, game = fresh(actions=10)
     game = Game(dealer=1)
@@ -177,7 +203,7 @@ def test_a_thousand_pegs_erase_the_sector_twice():
     """One point at a time, the players taking turns: each game is 241 pegs
     (121 to 120). A peg record is 6 bytes, so a game fills 1446 bytes (and the
     page ends): after the first game 2560 bytes are free and its next game is a
-    3-byte record; after the second 1024, under the 1280 a game start keeps, so
+    35-byte BASE; after the second 1024, under the 1280 a game start keeps, so
     the next game compacts. 1000 pegs are 4 games and 36 pegs: 2 erases."""
     nvm, store, game = fresh()
     assert len(pack(EVENT, bytes((state.PEG, 0, 1)), 0)) == 6

@@ -169,7 +169,7 @@ def test_the_fault_table_of_the_readme():
     rows = dict(campaigns())
     counts = {what: tuple(rows[what][o] for o in OUTCOMES) for what in rows}
     assert counts == {
-        "a save (peg, undo, settings, new game, next game, hand shown)": (64, 6, 0, 0, 0, 0),
+        "a save (peg, undo, settings, new game, next game, hand shown)": (96, 6, 0, 0, 0, 0),
         "the first save to an erased sector": (41, 1, 0, 0, 0, 0),
         "a save that opens a new page (and its mark)": (6, 2, 0, 0, 0, 0),
         "a save after one cut short": (6, 1, 0, 0, 0, 0),
@@ -177,7 +177,7 @@ def test_the_fault_table_of_the_readme():
         # ("no saved game: new game") and counts as lost.
         "a compaction when full: its erase and every byte": (22, 3925, 188, 0, 0, 0),
         "a compaction at a game's start: its erase and every byte": (3, 4050, 63, 19, 0, 0),
-        "every bit of a realistic log flipped": (5873, 0, 31, 0, 0, 0),
+        "every bit of a realistic log flipped": (6152, 0, 32, 0, 0, 0),
     }
     readme = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                           "README.md")

@@ -56,7 +56,7 @@ CUT_CASES = [
     ("# CD 0A 9B 5C", "#", "#", "A: go", 4),                  # count 24: A says go
     ("# CD #", "# # 4D 5C 5B 6", "A", "B+16 hand", 11),       # a hand: claim, muggins, 4 cards
     ("12A 5B", "*", "#", "undone", 3),                        # an undo
-    ("29A 29A 29A 29A 5A", "#", "#", "new game: B deals", 3),  # the next game, confirmed
+    ("29A 29A 29A 29A 5A", "#", "#", "new game: B deals", 35),  # the next game: its BASE
     ("12A", "D 3", "1", "", 6),                               # brightness 4: 3 settings bytes
 ]
 

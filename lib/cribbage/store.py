@@ -4,11 +4,12 @@ Records (cribbage.flashlog has the bytes):
   BASE       a whole game: engine.state.to_bytes, its start and every action
              since, so undo works after a reboot
   EVENT      the action just accepted (game.journal[-1])
-  UNDO, NEXT_GAME
+  UNDO       the last action taken back
+  NEXT_GAME  the next game of the match (written by earlier firmware; still read)
   SETTINGS   the app's bytes; the last wins
-Loading replays them from the last BASE; a game start writes a NEXT_GAME after
-a BASE and a new BASE after that, so that it replays two games at most. A
-record that cannot be read costs only
+Loading replays them from the last BASE; a game's start writes a BASE of it
+(about 36 bytes), so that a load replays the game in play alone. A record that
+cannot be read costs only
 itself; a BASE with a flipped bit is read through it when exactly one of the
 readings the check allows is a game the rules accept. What could not be kept
 is said in ``notices`` (short lines for the OLED; the app shows and clears them).
@@ -43,7 +44,6 @@ class Store:
         # The game's journal length in the log; -1: not the game; -2: not loaded.
         self._count = -2
         self._over = False   # the game was over at its last record
-        self._games = 0      # NEXT_GAME records since the log's BASE
         self._settings = None  # type: bytes | None  # the app's
         self._dirty = False    # the app's settings are not in the log
 
@@ -57,7 +57,7 @@ class Store:
 
     def load(self):
         """(game or None, settings bytes or None); never raises."""
-        self._game, self._settings, self._dirty, self._games = None, None, False, 0
+        self._game, self._settings, self._dirty = None, None, False
         game = blob = None
         said = [NO_GAME_UNREADABLE]  # if the log cannot be read at all
         for _ in range(2):
@@ -81,7 +81,7 @@ class Store:
             bases += kind == BASE
         game = blob = None
         seen = stale = False  # a game was saved; a later SETTINGS was lost
-        count = games = 0  # game records lost; games begun since the BASE
+        count = 0  # game records lost
         for kind, payload in self._flash.read(self._checked) if self._flash.found > 1 else ():
             if kind == BASE:
                 bases -= 1
@@ -98,8 +98,6 @@ class Store:
                     seen = True
                     if game is None or not self._replay(game, kind, payload):
                         count += 1
-                    elif kind == NEXT_GAME:
-                        games += 1
         try:
             if game is not None:
                 state.encode(game)  # a state no game can have is no game
@@ -126,7 +124,6 @@ class Store:
                 said.append("save repaired: check the scores")
         if stale:
             said.append("saved settings unreadable")
-        self._games = games
         return game, blob, said
 
     def _checked(self, kind, payload):
@@ -199,10 +196,8 @@ class Store:
             return
         if self._count < 0 or not self._over or game.journal or game.over:
             self.record_new_game(game)
-        elif self._games:  # a BASE of it, so that a load replays two games at most
+        else:  # a BASE of it, so that a load replays this game alone
             self._follow(BASE, state.to_bytes(game), True)
-        else:
-            self._follow(NEXT_GAME, b"", True)
 
     def record_settings(self, blob):
         """The app's settings (up to MAX_SETTINGS bytes); unchanged ones are not written."""
@@ -271,5 +266,4 @@ class Store:
                     self._dirty = False
                 else:
                     self._synced()
-                    self._games = 0 if kind == BASE else self._games + (kind == NEXT_GAME)
         return done
