@@ -137,4 +137,4 @@ def test_a_full_flash_log_is_booted_too_and_costs_its_replay():
     full = devrun.run_boot(store_faults.busy_log(), heap_kb=1024)
     app = {r: sum(s.fuel for s in run.steps if s.label == "boot:app") for r, run in
            (("short", short), ("full", full))}
-    assert app["full"] > 4 * app["short"]  # two games replayed against part of a hand
+    assert app["full"] > 4 * app["short"]  # a whole game replayed against part of a hand

@@ -244,7 +244,7 @@ class Report:
         row("total without flash-cache misses", lambda b: "%.2f s" % b.total_s(False))
         f = self.boots.get("full")
         if f:
-            print("  .mpy on a full flash log (%d bytes, two games replayed): %.2f s, %.2f s"
+            print("  .mpy on a full flash log (%d bytes, a whole game replayed): %.2f s, %.2f s"
                   " without the misses: %s" % (f.log_bytes, f.total_s(), f.total_s(False),
                                                _verdict(f.total_s() <= m.TARGET_BOOT_S)))
         if mpy is None:
@@ -382,7 +382,7 @@ def main(argv=None):
     boots = {"py": m.Boot(boot, sum(parsed.values()))}
     if mpy_cross:
         boots["mpy"] = m.Boot(devrun.run_boot(played.saved, mpy_cross), mpy=True)
-        full = store_faults.busy_log()  # the longest resume: a full log, two games replayed
+        full = store_faults.busy_log()  # a long resume: a full log, a whole game replayed
         boots["full"] = m.Boot(devrun.run_boot(full, mpy_cross, heap_kb=1024), mpy=True)
         boots["full"].log_bytes = len(full.rstrip(b"\xff"))
     config = boards.config_for(boards.DEFAULT_BOARD)
