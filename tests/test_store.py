@@ -16,7 +16,7 @@ import pytest
 from boards.sim.nvm import SimNVM
 from cribbage.flashlog import HEADER_SIZE, PAGE, FlashLog, pack
 from cribbage.flashread import check_byte
-from cribbage.store import BASE, EVENT, MAX_SETTINGS, NEXT_GAME, UNDO, Store
+from cribbage.store import BASE, EVENT, MAGIC, MAX_SETTINGS, NEXT_GAME, UNDO, Store
 from engine import state
 from engine.game import Game
 from tools.store_faults import (LIGHTS, fresh, play,
@@ -72,39 +72,31 @@ def test_undo_is_recorded_and_replayed():
     assert len(game.journal) == 28
 
 
-def test_next_game_is_recorded_and_the_match_tally_kept():
+def _won():
+    """A game A wins by pegs, each saved: (nvm, store, game)."""
     nvm, store, game = fresh()
     for points in (29, 29, 29, 29, 10):
         game.peg(0, points)
         store.record_event(game)
     assert game.over
+    return nvm, store, game
+
+
+def test_next_game_is_recorded_and_the_match_tally_kept():
+    nvm, store, game = _won()
     game.next_game()
     store.record_next_game()
     assert game.journal == [] and game.games_played == 1
+    # A BASE of the next game: a boot replays it alone, not the game before.
+    assert [kind for kind, _ in FlashLog(nvm, MAGIC).read()] == [BASE] + [EVENT] * 5 + [BASE]
     game.peg(1, 6)
     store.record_event(game)
     assert loaded(nvm) == (saved(game), [])
 
 
-def test_the_next_game_begins_with_a_base_of_it_so_a_boot_replays_it_alone():
-    nvm, store, game = fresh()
-    for points in (29, 29, 29, 29, 10):
-        game.peg(0, points)
-        store.record_event(game)
-    game.next_game()
-    store.record_next_game()
-    log = FlashLog(nvm, b"CRB")
-    kinds = [kind for kind, _ in log.read()]
-    assert kinds == [BASE] + [EVENT] * 5 + [BASE]
-    assert loaded(nvm) == (saved(game), [])
-
-
 def test_a_log_with_the_next_game_record_of_earlier_firmware_still_loads():
-    nvm, store, game = fresh()
-    for points in (29, 29, 29, 29, 10):
-        game.peg(0, points)
-        store.record_event(game)
-    log = FlashLog(nvm, b"CRB")
+    nvm, store, game = _won()
+    log = FlashLog(nvm, MAGIC)
     list(log.read())
     assert log.append([(NEXT_GAME, b""), (EVENT, bytes((state.PEG, 1, 6)))])
     game.next_game()
