@@ -122,8 +122,8 @@ import neopixel_write
 import supervisor
 from meter import begin, end
 
-# The stand-ins' fakes live in boards.sim, so the boards package is loaded: on the
-# board it is ours, loaded by the boot, and counted. (Nothing else of it may be.)
+# The fakes live in boards.sim, which loads the boards package: ours, loaded by the
+# boot on the board, so dropped here (tests/test_bench_device.py checks the rest).
 for _name in [n for n in sys.modules if n.startswith("boards") and not n.startswith("boards.sim")]:
     del sys.modules[_name]
 
