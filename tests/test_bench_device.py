@@ -131,10 +131,10 @@ def test_the_boot_loads_and_counts_our_boards_modules():
     assert "boards/hardware.py" in boot.loaded
 
 
-def test_a_full_flash_log_is_booted_too_and_costs_its_replay():
-    from tools import store_faults
-    short = devrun.run_boot(devgame.play(devgame.readme_keys(), whole_game=False).saved)
-    full = devrun.run_boot(store_faults.busy_log(), heap_kb=1024)
-    app = {r: sum(s.fuel for s in run.steps if s.label == "boot:app") for r, run in
-           (("short", short), ("full", full))}
-    assert app["full"] > 4 * app["short"]  # a whole game replayed against part of a hand
+def test_a_load_is_metered_read_and_replay_apart_a_record_a_step():
+    from tools import devload, store_faults
+    short = devload.run_load(devgame.play(devgame.readme_keys(), whole_game=False).saved)
+    full = devload.run_load(store_faults.busy_log())
+    assert short.records == 13 and full.records == 162  # the records after the last BASE
+    assert full.read > 10 * short.read and full.replay > 10 * short.replay
+    assert 0 < short.base < full.read  # a new game's BASE: little to decode

@@ -54,9 +54,10 @@ if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
 import boards  # noqa: E402  (after sys.path)
-from tools import devgame, devrun, store_faults  # noqa: E402  (after sys.path)
+from tools import devgame, devload, devrun, store_faults  # noqa: E402  (after sys.path)
 from tools import devmodel as m  # noqa: E402  (after sys.path)
 
+FULL_LOG = store_faults.busy_log()  # games keyed by cards until a start compacts
 KINDS = (("pegging (moves a peg)", lambda s: s.moved),
          ("card entry", lambda s: not s.moved and s.kind == "card"),
          ("menu", lambda s: not s.moved and s.kind == "menu"),
@@ -242,11 +243,8 @@ class Report:
         row("total",
             lambda b: "%.2f s %s" % (b.total_s(), _verdict(b.total_s() <= m.TARGET_BOOT_S)))
         row("total without flash-cache misses", lambda b: "%.2f s" % b.total_s(False))
-        f = self.boots.get("full")
-        if f:
-            print("  .mpy on a full flash log (%d bytes, a whole game replayed): %.2f s, %.2f s"
-                  " without the misses: %s" % (f.log_bytes, f.total_s(), f.total_s(False),
-                                               _verdict(f.total_s() <= m.TARGET_BOOT_S)))
+        if mpy is not None and getattr(mpy, "loads", None):
+            print("\n".join(devload.report(mpy, FULL_LOG, *mpy.loads)))
         if mpy is None:
             self.untold.append(".mpy boot: %s" % self.no_mpy)
         print("  .py parsed at boot: %d files; the largest: %s"
@@ -256,7 +254,7 @@ class Report:
 
     def print_memory(self):
         print("\nmemory (the Pico's 163 KB heap; the stand-ins' own objects left out)")
-        for name, boot in [(n, self.boots[n]) for n in ("py", "mpy") if n in self.boots]:
+        for name, boot in sorted(self.boots.items(), reverse=True):
             live = boot.live
             free = m.HEAP_BYTES - live
             print("  heap after the boot, .%-3s: %.1f KB live, %.1f KB free (%.0f%%; target >="
@@ -382,9 +380,8 @@ def main(argv=None):
     boots = {"py": m.Boot(boot, sum(parsed.values()))}
     if mpy_cross:
         boots["mpy"] = m.Boot(devrun.run_boot(played.saved, mpy_cross), mpy=True)
-        full = store_faults.busy_log()  # a long resume: a full log, a whole game replayed
-        boots["full"] = m.Boot(devrun.run_boot(full, mpy_cross, heap_kb=1024), mpy=True)
-        boots["full"].log_bytes = len(full.rstrip(b"\xff"))
+        # A long resume: a full log, its last game whole to replay, the load apart.
+        boots["mpy"].loads = (devload.run_load(played.saved), devload.run_load(FULL_LOG))
     config = boards.config_for(boards.DEFAULT_BOARD)
     report = Report(played, run, parsed, boots, no_mpy, config.KEY_SCAN_INTERVAL_S * 1000,
                     quiet=args.quiet, readme=args.keys is None)

@@ -151,56 +151,20 @@ def report(title, games, counts, pegs):
               % (min(windows), most, pages, ERASE_MS + PAGE_MS * pages))
 
 
-_MP_LOAD = """
-from boards.sim.nvm import SimNVM
-from cribbage.store import Store
-IMAGE = bytes.fromhex(%r)
-
-
-def load():
-    store = Store(SimNVM(IMAGE))
-    if %r:
-        store.load()
-    else:  # the log alone, not the game replayed through the rules
-        for _ in store._flash.read():
-            pass
-
-
-def steps():  # tools/mprun.py collects the garbage at each yield
-    for _ in range(%d):
-        if %r:
-            load()
-        yield
-"""
-
-
-def load_fuel(image, replay=True):
-    """Fuel one load of `image` costs under MicroPython: by difference between
-    runs of 1 and 3 loads, less the same runs without them (the collections)."""
-    from tools.mprun import run_micropython
-    fuel = {}
-    for loads in (1, 3):
-        for doing in (True, False):
-            result = run_micropython(_MP_LOAD % (image.hex(), replay, loads, doing),
-                                     files=("engine", "lib", "boards"), fuel=20_000_000_000)
-            if not result.ok:
-                raise RuntimeError(result.error)
-            fuel[loads, doing] = result.fuel_used
-    return ((fuel[3, True] - fuel[1, True]) - (fuel[3, False] - fuel[1, False])) // 2
-
-
 def report_loads():
-    from tools import store_faults
-    print("Loading the sector (MicroPython 1.27; the time on a Pico estimated):")
+    from tools import devload, store_faults
+    print("Loading the sector (MicroPython 1.27, tools/devload.py: our code's fuel, the read,"
+          " then a record a step; the time on a Pico estimated, without flash-cache misses):")
     for what, image in (("an erased sector", SimNVM().snapshot()),
                         ("a 61-hole game keyed by cards, %d bytes", store_faults.realistic()),
                         ("games keyed by cards until a game start compacts, %d bytes",
                          store_faults.busy_log())):
         if "%d" in what:
             what %= len(image.rstrip(b"\xff"))
-        log, fuel = load_fuel(image, False), load_fuel(image)
+        load = devload.run_load(image)
+        fuel = load.read + load.base + load.replay
         print("  %s: the log %d fuel (~%.0f ms), with the game replayed %d (~%.0f ms)"
-              % (what, log, log * MS_PER_FUEL, fuel, fuel * MS_PER_FUEL))
+              % (what, load.read, load.read * MS_PER_FUEL, fuel, fuel * MS_PER_FUEL))
 
 
 def main(argv=None):

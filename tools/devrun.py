@@ -313,8 +313,7 @@ def _run_micropython(code, more=None, **options):
                            extra=extra, preload=PRELOAD, **options)
 
 
-def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=None,
-         heap_kb=None):
+def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=None):
     meter = devmeter.Meter()
     host = _Live(meter)
     code = _GUEST % {
@@ -323,8 +322,8 @@ def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=N
         "booting": booting, "deployed": [path[:-3] for path in deployed_sources()],
     }
     extra = {"nvm.hex": binascii.hexlify(saved).decode()} if saved else {}
-    result = _run_micropython(code, host=host, heapsize_kb=heap_kb or heapsize_kb(),
-                              prepare=prepare, more=extra)
+    result = _run_micropython(code, host=host, heapsize_kb=heapsize_kb(), prepare=prepare,
+                              more=extra)
     if not result.ok:
         raise RuntimeError("the firmware failed under MicroPython:\n%s" % result.error)
     host.figures.update(_qstr_tables(result.stdout))
@@ -361,12 +360,11 @@ def run_parse():
     return _run(sources=deployed_sources(), booting=False)
 
 
-def run_boot(saved, mpy_cross=None, heap_kb=None):
-    """Boot on a flash holding ``saved``; from .mpy files made by ``mpy_cross`` if given.
-    ``heap_kb``: a whole heap larger than the Pico's, for a boot whose garbage within
-    one step would set off this build's collector, which frees running frames."""
+def run_boot(saved, mpy_cross=None):
+    """Boot on a flash holding ``saved``; from .mpy files made by ``mpy_cross`` if given
+    (a long load is tools/devload.py's: one step here would outgrow this heap)."""
     prepare = _compiler(mpy_cross) if mpy_cross else None
-    return _run(saved=saved, prepare=prepare, heap_kb=heap_kb)
+    return _run(saved=saved, prepare=prepare)
 
 
 def _compiler(mpy_cross):

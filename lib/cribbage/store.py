@@ -74,30 +74,29 @@ class Store:
         return game, blob
 
     def _load(self):
-        # Two reads: the first finds the last BASE, the second replays from it
-        # (so that the games before it are not replayed for nothing).
-        bases = 0
-        for kind, _ in self._flash.read(self._checked):
-            bases += kind == BASE
-        game = blob = None
+        # One read; the game's records from the last BASE on are kept (a game's,
+        # a few KB at most), then replayed, so the games before it cost nothing.
+        base = None
+        kept = []
+        blob = None
         seen = stale = False  # a game was saved; a later SETTINGS was lost
-        count = 0  # game records lost
-        for kind, payload in self._flash.read(self._checked) if self._flash.found > 1 else ():
+        for kind, payload in self._flash.read(self._checked):
             if kind == BASE:
-                bases -= 1
-                if not bases:
-                    game = self._checked(BASE, payload)
-                seen = True
+                base, kept, seen = payload, [], True
             elif kind == SETTINGS:
                 blob, stale = payload, False
             else:
                 # An unreadable record counts as lost whatever its tag claims,
                 # and stales the settings if it claims to be settings.
                 stale = stale or kind == 7 and payload == SETTINGS
-                if not bases:
-                    seen = True
-                    if game is None or not self._replay(game, kind, payload):
-                        count += 1
+                kept.append((kind, payload))
+                seen = True
+        game = self._checked(BASE, base) if base is not None else None
+        count = 0  # game records lost
+        for kind, payload in kept:
+            if game is None or not self._replay(game, kind, payload):
+                count += 1
+        kept = None
         try:
             if game is not None:
                 state.encode(game)  # a state no game can have is no game
