@@ -113,18 +113,21 @@ def score_hand(hand, starter, crib=False):
 
 
 def _fifteen_items(cards):
+    # Each subset's total from a smaller one's (the subset less its lowest card):
+    # a list is made only for the subsets that make fifteen.
     items = []
     n = len(cards)
-    for mask in range(1, 1 << n):
-        total = 0
-        chosen = []
-        for i in range(n):
-            if mask & (1 << i):
-                total += VALUE[cards[i]]
-                chosen.append(cards[i])
-        if total == 15:
-            items.append(Item("fifteen", tuple(chosen), 2))
-    return items
+    sums = [0] * (1 << n)
+    for i in range(n):
+        low = 1 << i
+        value = VALUE[cards[i]]
+        for mask in range(low, low << 1):  # the subsets whose highest card is card i
+            total = sums[mask] = sums[mask ^ low] + value
+            if total == 15:
+                items.append(mask)
+    items.sort()  # by subset, as the breakdown lists them
+    return [Item("fifteen", tuple([cards[i] for i in range(n) if mask >> i & 1]), 2)
+            for mask in items]
 
 
 def _pair_items(cards):
