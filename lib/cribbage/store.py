@@ -77,7 +77,7 @@ class Store:
         # One read; the game's records from the last BASE on are kept (a game's,
         # a few KB at most), then replayed, so the games before it cost nothing.
         base = None
-        kept = []
+        kept = []  # type: list
         blob = None
         seen = stale = False  # a game was saved; a later SETTINGS was lost
         for kind, payload in self._flash.read(self._checked):
@@ -96,7 +96,7 @@ class Store:
         for kind, payload in kept:
             if game is None or not self._replay(game, kind, payload):
                 count += 1
-        kept = None
+        kept = []  # their bytes freed before the check below
         try:
             if game is not None:
                 state.encode(game)  # a state no game can have is no game
