@@ -22,6 +22,11 @@ def peg_reasons(pile):
     count = pile_count(cards)
     if count > MAX_COUNT:
         raise OverThirtyOne("the count is %d; the limit is %d" % (count, MAX_COUNT))
+    return laid_reasons(cards, count)
+
+
+def laid_reasons(cards, count):
+    """peg_reasons of a pile already of card ints, not empty, whose count is `count`."""
     reasons = []
     if count == FIFTEEN:
         reasons.append(("fifteen", 2))

@@ -8,7 +8,7 @@ lay leads the next series.
 
 from engine.cards import VALUE, card_name
 from engine.errors import OverThirtyOne, WrongPhase
-from engine.pegging import MAX_COUNT, peg_reasons, pile_count
+from engine.pegging import MAX_COUNT, laid_reasons
 
 NOBODY = 255
 
@@ -42,11 +42,11 @@ class Play:
         self.check_lay(card)
         seat = self.turn
         self.pile.append(card)
-        self.count = pile_count(self.pile)
+        self.count += VALUE[card]
         self.left[seat] -= 1
         self.laid[seat].append(card)
         self.last = seat
-        reasons = peg_reasons(self.pile)
+        reasons = laid_reasons(self.pile, self.count)
         scores = []
         if reasons:
             why = []
