@@ -2,7 +2,7 @@
 
 A row (a prompt, the status, the last pegs, a menu page's line) must fit the
 21 columns as it is; a message may be longer and is wrapped at spaces. Each
-public function of cribbage.words is rendered here with its widest values
+public function of cribbage.words and cribbage.pages is rendered here with its widest values
 (four players' seat names, three sides, 10s, the biggest scores and tallies);
 a function this test does not know fails it, so new wording gets checked too.
 """
@@ -16,7 +16,7 @@ from engine.hand import CUT, PLAY, SHOW, STARTER
 from engine.play import Play
 from engine.rules import SHOTGUN, VARIANT_NAMES, make_config
 from engine.show import score_show
-from cribbage import words
+from cribbage import pages, words
 from cribbage.entry import Entry
 from cribbage.screen import COLUMNS
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTE_NAMES, Settings
@@ -90,7 +90,7 @@ def cases():
         out.append(("whose", words.whose("72", game), False))
         out.append(("new_game", words.new_game(game), False))
         out.append(("deals", words.deals(game), False))
-        out.append(("whose_cards", words.whose_cards(game), False))
+        out.append(("whose_cards", pages.whose_cards(game), False))
         seat = game.players - 1
         out.append(("laid", words.laid(game, seat, 36), False))
         out.append(("went", words.went(game, seat), False))
@@ -99,32 +99,32 @@ def cases():
         out.append(("said", words.said(game, words.laid(game, seat, 36), [
             state_score(game.sides - 1, 72, ["hand", "corrected"]),
             state_score(0, 12, ["double pair royal"])]), False))
-        out.append(("dealer_page", words.dealer_page(game, False, words.CUT_FIRST_HAND), True))
+        out.append(("dealer_page", pages.dealer_page(game, False, words.CUT_FIRST_HAND), True))
         out.append(("missing_track", words.missing_track(game, 2), False))
         for e in entries(game):
             out.append(("cards_prompt", words.cards_prompt(game, e, 6), True))
         for side in range(game.sides):
             for own in (True, False):
-                out.append(("advise_keying", words.advise_keying(
+                out.append(("advise_keying", pages.advise_keying(
                     game, side, own, 7, TENS + [32, 33], 10, words.SUIT_NOW), True))
                 shown = [((36, 37), "-12.34", "23.45", "9.99")] * 3
-                out.append(("advise_page", words.advise_page(game, side, own, 12, 21, shown), True))
-        out.append(("advise_whose", words.advise_whose(game, words.SUIT_NOW), True))
+                out.append(("advise_page", pages.advise_page(game, side, own, 12, 21, shown), True))
+        out.append(("advise_whose", pages.advise_whose(game, words.SUIT_NOW), True))
     for event in ((state.PEG, 2, 72), (state.STARTER, 36), (state.LAY, 37), (state.GO,),
                   (state.SHOW, 255, 0, 0), (state.NEXT,), (state.DEALER, 3), (state.CUT, 0),
                   (state.MISDEAL,)):
         out.append(("undo_prompt", words.undo_prompt(event), True))
-    out.append(("advise_none", words.advise_none(
+    out.append(("advise_none", pages.advise_none(
         "shotgun has no crib: all 6 cards are kept, none laid away"), True))
     f = (4, 121, 2, True, 0, 1, 5)
-    for problem in (None, words.no_track(2, 3), words.FIVE_CARD_TWO):
+    for problem in (None, pages.no_track(2, 3), pages.FIVE_CARD_TWO):
         for variant in range(len(VARIANT_NAMES)):
             f = (4, 121, variant, True, 0, 1, 5)
-            out.append(("form_page", words.form_page(f, VARIANT_NAMES, 4, problem), True))
-    out.append(("no_track", words.no_track(2, 3), True))
+            out.append(("form_page", pages.form_page(f, VARIANT_NAMES, 4, problem), True))
+    out.append(("no_track", pages.no_track(2, 3), True))
     for palette in range(len(PALETTE_NAMES)):
         lights = Settings(BRIGHTNESS_LEVELS, palette)
-        out.append(("lights_page", words.lights_page(lights, BRIGHTNESS_LEVELS, PALETTE_NAMES,
+        out.append(("lights_page", pages.lights_page(lights, BRIGHTNESS_LEVELS, PALETTE_NAMES,
                                                      words.KEYS_LOST), True))
     out.append(("bad_points", words.bad_points("721", 72), False))
     out.append(("no_player", words.no_player("C"), False))
@@ -160,19 +160,21 @@ def test_every_row_fits_the_screen_and_every_message_wraps_to_it():
 
 
 def test_the_constant_messages_wrap_to_the_screen():
-    for name, value in vars(words).items():
-        if name.isupper() and isinstance(value, str):
-            assert fits_wrapped(value), name
-    for line in words.MENU_PAGE:
+    for module in (words, pages):
+        for name, value in vars(module).items():
+            if name.isupper() and isinstance(value, str):
+                assert fits_wrapped(value), name
+    for line in pages.MENU_PAGE:
         assert fits_as_a_row(line), line
 
 
 def test_every_wording_function_is_rendered_here():
     rendered = {name for name, _value, _row in cases()}
-    public = {name for name, f in vars(words).items()
-              if inspect.isfunction(f) and not name.startswith("_")
-              and f.__module__ == words.__name__}
-    assert public - rendered == set()
+    for module in (words, pages):
+        public = {name for name, f in vars(module).items()
+                  if inspect.isfunction(f) and not name.startswith("_")
+                  and f.__module__ == module.__name__}
+        assert public - rendered == set(), module.__name__
 
 
 def test_the_widest_rows_are_as_laid_out():

@@ -15,7 +15,7 @@ table), never at boot.
 from engine import cribtable
 from engine.discard import deal_shape, points_text
 from engine.errors import IllegalAction
-from cribbage import words
+from cribbage import pages, words
 from cribbage.keys import PLAYER_KEYS, SUIT_KEYS, card_of_keys, rank_of_key
 from cribbage.turn import ADVISE, HOME, Turn
 
@@ -50,7 +50,7 @@ def key(ctx, a, key):
             return Turn(ADVISE, Asked(side, side == game.side_of(game.dealer)))
         if key == "*":
             return Turn(HOME)
-        return Turn(ADVISE, a, words.whose_cards(game))
+        return Turn(ADVISE, a, pages.whose_cards(game))
     if a.advice is not None:
         if key == "#":
             more = a.first + SHOWN
@@ -97,15 +97,15 @@ def page(ctx, a):
     try:
         dealt = _shape(game)[0]
     except IllegalAction as err:  # a game with no crib: nothing to lay away
-        return words.advise_none(words.refusal(err))
+        return pages.advise_none(words.refusal(err))
     if a.side is None:
-        return words.advise_whose(game, ctx.message)
+        return pages.advise_whose(game, ctx.message)
     if a.advice is None:
-        return words.advise_keying(game, a.side, a.own, dealt, a.cards, a.rank, ctx.message)
+        return pages.advise_keying(game, a.side, a.own, dealt, a.cards, a.rank, ctx.message)
     advice = a.advice
     shown = []
     for choice in advice.choices[a.first:a.first + SHOWN]:
         d = advice.denominator
         shown.append((choice.laid, points_text(choice.expected, d), points_text(choice.hand, d),
                       points_text(choice.crib, d)))
-    return words.advise_page(game, a.side, a.own, a.first, len(advice.choices), shown)
+    return pages.advise_page(game, a.side, a.own, a.first, len(advice.choices), shown)

@@ -9,7 +9,7 @@ from engine.errors import IllegalAction
 from engine.game import Game
 from engine.match import DEFAULT_VALUES
 from engine.rules import FIVE_CARD, VARIANT_NAMES, make_config, sides_of
-from cribbage import words
+from cribbage import pages, words
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES, Settings
 from cribbage.turn import (ADVISE, CARDS, DEALER, FORM, HOME, LIGHTS, LIGHTS_SET, MENU,
                            NEW_GAME, UNDO, Turn, acted)
@@ -45,7 +45,7 @@ def main_key(ctx, here, key):
 
 
 def main_page(ctx, here):
-    return list(words.MENU_PAGE)
+    return list(pages.MENU_PAGE)
 
 
 def _form_from(config):
@@ -66,9 +66,9 @@ def form_problem(f, tracks):
     """Why the game on the form cannot start on this board (one row), or None."""
     sides = sides_of(f[0])
     if sides > tracks:
-        return words.no_track(tracks, sides)
+        return pages.no_track(tracks, sides)
     if f[2] == FIVE_CARD and f[0] != 2:
-        return words.FIVE_CARD_TWO
+        return pages.FIVE_CARD_TWO
     return None
 
 
@@ -105,7 +105,7 @@ def form_key(ctx, f, key):
 
 
 def form_page(ctx, f):
-    return words.form_page(f, VARIANT_NAMES, _VALUES[f[4]][2], form_problem(f, ctx.tracks))
+    return pages.form_page(f, VARIANT_NAMES, _VALUES[f[4]][2], form_problem(f, ctx.tracks))
 
 
 def _can_cut(game):
@@ -131,7 +131,7 @@ def dealer_key(ctx, here, key):
 
 
 def dealer_page(ctx, here):
-    return words.dealer_page(ctx.game, _can_cut(ctx.game), ctx.message)
+    return pages.dealer_page(ctx.game, _can_cut(ctx.game), ctx.message)
 
 
 def lights_key(ctx, here, key):
@@ -152,4 +152,4 @@ def lights_key(ctx, here, key):
 
 
 def lights_page(ctx, here):
-    return words.lights_page(ctx.settings, BRIGHTNESS_LEVELS, PALETTE_NAMES, ctx.message)
+    return pages.lights_page(ctx.settings, BRIGHTNESS_LEVELS, PALETTE_NAMES, ctx.message)

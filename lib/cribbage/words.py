@@ -1,4 +1,5 @@
-"""cribbage.words: everything the OLED says, in one place.
+"""cribbage.words: everything the OLED says in play, in one place (the menu's pages
+and the advice: cribbage.pages, loaded with them).
 
 The screen is 21 columns: prompts and statuses fit one row (tests render each
 with its longest values); messages may be longer and wrap at spaces. Card names
@@ -239,82 +240,6 @@ def show_lines(show):
     lines.append("total %d" % show.total)
     lines.append(show.spoken)
     return lines
-
-
-# --- the menu's pages ------------------------------------------------------------
-
-MENU_PAGE = ("MENU           * back", "1 new game", "2 who deals", "3 lights", "4 undo",
-             "5 skip this step", "6 misdeal", "7 what to lay away")
-
-
-def form_page(f, variant_names, double_skunk, problem):
-    """The new-game form (f: players, holes, variant, muggins, skunk values,
-    triple skunk, match); its top row says why it cannot start here, if so."""
-    return [problem or "NEW GAME   # start",
-            "1 players %d%s" % (f[0], " teams" if f[0] == 4 else ""),
-            "2 holes %d" % f[1], "3 %s" % variant_names[f[2]],
-            "4 muggins %s" % ("on" if f[3] else "off"),
-            "5 skunk 1/2/%d" % double_skunk, "6 triple skunk %s" % ("on" if f[5] else "off"),
-            "7 match of %d" % f[6]]
-
-
-def no_track(tracks, sides):
-    return "%d tracks: no player %s" % (tracks, SIDE_LETTERS[tracks:sides])
-
-
-FIVE_CARD_TWO = "five-card: 2 players"
-
-
-def dealer_page(game, can_cut, message):
-    names = " ".join(["%d=%s" % (i + 1, seat_name(game, i)) for i in range(game.players)])
-    cut = "# cut for deal" if can_cut else "cut only at the start"
-    return ["WHO DEALS", names, cut, "* back"] + wrap(message)
-
-
-def lights_page(settings, levels, palette_names, message):
-    return ["LIGHTS", "1 brightness %d/%d" % (settings.brightness, levels),
-            "2 colours %s" % palette_names[settings.palette], "* back  # done"] + wrap(message)
-
-
-# --- which cards to lay away (the advice) ------------------------------------------
-
-def whose_cards(game):
-    return "whose cards? press %s" % side_keys(game)
-
-
-def advise_whose(game, message):
-    return (["ADVICE", "whose cards are they?", "press %s" % side_keys(game), "* back"]
-            + wrap(message))
-
-
-def advise_none(refused):
-    return ["ADVICE"] + wrap(refused) + ["* back"]
-
-
-def _crib(own):
-    return "your crib" if own else "their crib"
-
-
-def advise_keying(game, side, own, dealt, cards, rank, message):
-    keyed = " ".join([card_text(c) for c in cards])
-    if rank:
-        keyed += (" " if keyed else "") + rank_name(rank) + "?"
-    lines = ["ADVICE %s: %s" % (SIDE_LETTERS[side], _crib(own)),
-             "key the %d cards dealt" % dealt] + wrap(keyed or "_")
-    return lines + wrap(message) + ["%d/%d  *back" % (len(cards), dealt)]
-
-
-def advise_page(game, side, own, first, total, shown):
-    """Lay-aways ``first``+1.. of ``total``, best first: (laid, expected, hand, crib)
-    each, as text; two rows a lay-away."""
-    lines = ["%s %s %d-%d/%d" % (SIDE_LETTERS[side], _crib(own), first + 1,
-                                 first + len(shown), total)]
-    sign = "+" if own else "-"
-    for i, (laid, expected, hand, crib) in enumerate(shown):
-        lines.append(pad("%2d %s" % (first + i + 1, " ".join([card_text(c) for c in laid])),
-                         COLUMNS - 8) + "=" + "%7s" % expected)
-        lines.append(" hand %s%scrib %s" % (hand, sign, crib))
-    return lines + ["#more D:crib *back"]
 
 
 # --- what the board says at start ----------------------------------------------
