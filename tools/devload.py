@@ -2,12 +2,13 @@
 
 ``run_load(image)`` puts ``image`` (the nvm sector's bytes) in the board's flash
 and meters, under MicroPython 1.27 with the stand-ins for C left out
-(tools/devmeter.py), the steps ``cribbage.store.Store.load`` takes: one read of
-the log, the last ``BASE`` decoded, then each record after it replayed through
-the rules, one a step. Between steps the garbage is collected, as the Pico's
-own collections (one each ~60 KB allocated) keep its heap: a replay of a whole
-game run as one step here, where this build collects only between steps, would
-walk a heap far fuller than a Pico's ever is, and cost more than on the board.
+(tools/devmeter.py), the steps ``cribbage.store.Store.load`` takes: its one read
+of the log (``Store._records``), the last ``BASE`` decoded, then each record
+after it replayed through the rules (``Store._replay``), one a step. Between
+steps the garbage is collected, as the Pico's own collections (one each ~60 KB
+allocated) keep its heap: a replay of a whole game run as one step here, where
+this build collects only between steps, would walk a heap far fuller than a
+Pico's ever is, and cost more than on the board.
 """
 
 from collections import namedtuple
@@ -27,19 +28,11 @@ from meter import begin, end
 def steps():
     yield from metercal.calibrate("cal:")
     yield
-    from cribbage.store import BASE, SETTINGS, Store
+    from cribbage.store import BASE, Store
     store = Store(microcontroller.nvm)
     begin()
-    records = list(store._flash.read(store._checked))
+    base, kept = store._records()[:2]  # as Store._load reads them
     end("read")
-    yield
-    base, kept = None, []
-    for kind, payload in records:  # what Store._load keeps of them
-        if kind == BASE:
-            base, kept = payload, []
-        elif kind != SETTINGS:
-            kept.append((kind, payload))
-    records = None
     yield
     begin()
     game = store._checked(BASE, base) if base is not None else None

@@ -74,23 +74,7 @@ class Store:
         return game, blob
 
     def _load(self):
-        # One read; the game's records from the last BASE on are kept (a game's,
-        # a few KB at most), then replayed, so the games before it cost nothing.
-        base = None
-        kept = []  # type: list
-        blob = None
-        seen = stale = False  # a game was saved; a later SETTINGS was lost
-        for kind, payload in self._flash.read(self._checked):
-            if kind == BASE:
-                base, kept, seen = payload, [], True
-            elif kind == SETTINGS:
-                blob, stale = payload, False
-            else:
-                # An unreadable record counts as lost whatever its tag claims,
-                # and stales the settings if it claims to be settings.
-                stale = stale or kind == 7 and payload == SETTINGS
-                kept.append((kind, payload))
-                seen = True
+        base, kept, blob, seen, stale = self._records()
         game = self._checked(BASE, base) if base is not None else None
         count = 0  # game records lost
         for kind, payload in kept:
@@ -124,6 +108,27 @@ class Store:
         if stale:
             said.append("saved settings unreadable")
         return game, blob, said
+
+    def _records(self):
+        """One read: (the last BASE's payload or None, the game's records after it,
+        the last settings, whether a game was saved, whether later settings were
+        lost). Only the game's records are kept (a few KB at most): the games
+        before it cost nothing to replay."""
+        base = blob = None
+        kept = []  # type: list
+        seen = stale = False
+        for kind, payload in self._flash.read(self._checked):
+            if kind == BASE:
+                base, kept, seen = payload, [], True
+            elif kind == SETTINGS:
+                blob, stale = payload, False
+            else:
+                # An unreadable record counts as lost whatever its tag claims,
+                # and stales the settings if it claims to be settings.
+                stale = stale or kind == 7 and payload == SETTINGS
+                kept.append((kind, payload))
+                seen = True
+        return base, kept, blob, seen, stale
 
     def _checked(self, kind, payload):
         """The game a BASE holds, or whether a record of another kind could be
