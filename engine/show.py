@@ -113,7 +113,7 @@ def score_hand(hand, starter, crib=False):
 
 
 def _fifteen_items(cards):
-    # Each subset's total from a smaller one's (the subset less its lowest card):
+    # Each subset's total from a smaller one's (the subset less its highest card):
     # a list is made only for the subsets that make fifteen.
     items = []
     n = len(cards)

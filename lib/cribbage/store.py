@@ -8,7 +8,7 @@ Records (cribbage.flashlog has the bytes):
   NEXT_GAME  the next game of the match (written by earlier firmware; still read)
   SETTINGS   the app's bytes; the last wins
 Loading replays them from the last BASE; a game's start writes a BASE of it
-(about 36 bytes), so that a load replays the game in play alone. A record that
+(35 bytes), so that a load replays the game in play alone. A record that
 cannot be read costs only
 itself; a BASE with a flipped bit is read through it when exactly one of the
 readings the check allows is a game the rules accept. What could not be kept
@@ -43,7 +43,6 @@ class Store:
         self._game = None  # type: Game | None
         # The game's journal length in the log; -1: not the game; -2: not loaded.
         self._count = -2
-        self._over = False   # the game was over at its last record
         self._settings = None  # type: bytes | None  # the app's
         self._dirty = False    # the app's settings are not in the log
 
@@ -198,10 +197,7 @@ class Store:
         game = self._game
         if game is None:
             return
-        if self._count < 0 or not self._over or game.journal or game.over:
-            self.record_new_game(game)
-        else:  # a BASE of it, so that a load replays this game alone
-            self._follow(BASE, state.to_bytes(game), True)
+        self.record_new_game(game)  # a BASE of it, so that a load replays this game alone
 
     def record_settings(self, blob):
         """The app's settings (up to MAX_SETTINGS bytes); unchanged ones are not written."""
@@ -220,7 +216,6 @@ class Store:
     def _synced(self):
         game = self._game
         self._count = len(game.journal) if game is not None else -1
-        self._over = game is not None and game.over
 
     def _follow(self, kind, payload, start):
         # Settings not yet in the log, then the record; in one write.
