@@ -115,7 +115,7 @@ def score_hand(hand, starter, crib=False):
 def _fifteen_items(cards):
     # Each subset's total from a smaller one's (the subset less its highest card):
     # a list is made only for the subsets that make fifteen.
-    items = []
+    items = []  # type: list
     n = len(cards)
     sums = [0] * (1 << n)
     for i in range(n):
@@ -126,8 +126,10 @@ def _fifteen_items(cards):
             if total == 15:
                 items.append(mask)
     items.sort()  # by subset, as the breakdown lists them
-    return [Item("fifteen", tuple([cards[i] for i in range(n) if mask >> i & 1]), 2)
-            for mask in items]
+    for k in range(len(items)):  # a loop, not a comprehension: one frame less deep
+        mask = items[k]
+        items[k] = Item("fifteen", tuple([cards[i] for i in range(n) if mask >> i & 1]), 2)
+    return items
 
 
 def _pair_items(cards):

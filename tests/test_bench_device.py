@@ -138,3 +138,12 @@ def test_a_load_is_metered_read_and_replay_apart_a_record_a_step():
     assert short.records == 13 and full.records == 162  # the records after the last BASE
     assert full.read > 10 * short.read and full.replay > 10 * short.replay
     assert 0 < short.base < full.read  # a new game's BASE: little to decode
+
+
+def test_no_key_or_frame_of_a_whole_game_calls_deeper_than_the_pystack_allows():
+    # A chain past the pystack is a crash on the board ("pystack exhausted"), not a
+    # slow key: every step of the scripted game, on CPython's profile hook.
+    played = devgame.play(devgame.readme_keys())
+    deepest = max(played.steps, key=lambda s: s.frames)
+    assert deepest.frames <= devmodel.TARGET_FRAMES, deepest.chain
+    assert deepest.pystack < devmodel.PYSTACK_BYTES, deepest.chain
