@@ -50,7 +50,9 @@ class PegBoard:
         self.settings = settings
         self.font_path = font_path
         self.hole_map = layout.hole_map(config)  # hole_map[hole - 1] = LED under the hole
-        self.key_legend = KEY_LEGEND  # key_number -> the character printed on the key
+        # key_number -> the character printed on the key (a tuple: indexing a
+        # string would make a new one a key)
+        self.key_legend = tuple(KEY_LEGEND)
         self.i2c = None  # type: Any
         self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive
 

@@ -45,7 +45,7 @@ def test_the_advice_page_is_what_the_board_shows():
     from cribbage.names import SUIT_GLYPHS  # the font's suits, as the OLED's rows hold them
     shown = _block_after("```\nA your crib 1-3/15").splitlines()
     t = Table().keys("D 7 A 5B 5C AA 6D 4C CB")
-    glyphs = str.maketrans("\u2660\u2665\u2666\u2663", SUIT_GLYPHS)
+    glyphs = str.maketrans("\u2660\u2665\u2666\u2663", "".join(SUIT_GLYPHS))
     assert ["A your crib 1-3/15"] + [row.translate(glyphs) for row in shown] == t.oled()
 
 

@@ -153,8 +153,8 @@ def board_facts():
     return {
         "keyLegend": KEY_LEGEND,
         "keyNotes": KEY_NOTES,
-        "suitGlyphs": SUIT_GLYPHS,
-        "sideLetters": SIDE_LETTERS,
+        "suitGlyphs": "".join(SUIT_GLYPHS),
+        "sideLetters": "".join(SIDE_LETTERS),
         "suitSymbols": SUIT_SYMBOLS,
         "unlit": list(UNLIT),
         "oledOn": list(OLED_ON),

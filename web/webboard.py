@@ -53,7 +53,7 @@ def start():
         "colorOrder": config.COLOR_ORDER,
         "holeMap": list(_hw.hole_map),
         "rowLength": config.ROW_LENGTH,
-        "legend": _hw.key_legend,
+        "legend": "".join(_hw.key_legend),
     })
 
 

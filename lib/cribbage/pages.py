@@ -29,7 +29,7 @@ def form_page(f, variant_names, double_skunk, problem):
 
 
 def no_track(tracks, sides):
-    return "%d tracks: no player %s" % (tracks, SIDE_LETTERS[tracks:sides])
+    return "%d tracks: no player %s" % (tracks, "".join(SIDE_LETTERS[tracks:sides]))
 
 
 FIVE_CARD_TWO = "five-card: 2 players"

@@ -34,9 +34,9 @@ class Screen:
         for c in range(128):
             cells[CELL * c:CELL * c + w] = font[c * w:c * w + w]
         self.cells = memoryview(cells)
-        self.big = {}
-        for ch in "0123456789":
-            cols = font[ord(ch) * w:ord(ch) * w + w]
+        self.big = {}  # by the digit's byte: b"%d" % n makes no string to look up
+        for ch in b"0123456789":
+            cols = font[ch * w:ch * w + w]
             top = []  # type: list
             bottom = []  # type: list
             for c in cols:
@@ -131,7 +131,7 @@ class Screen:
                 start = 1 + p * WIDTH + x0
                 buf[start:start + width] = bytes(width)
             x = x0
-            for ch in str(scores[side]):
+            for ch in b"%d" % scores[side]:
                 top, bottom = self.big[ch]
                 n = len(top)
                 if x + n > x0 + width:
@@ -157,9 +157,9 @@ class Screen:
             last -= 1
         self._digits(page, scores, first, last)
         width = WIDTH // len(scores)
-        step = len(self.big["0"][0]) + 2  # a digit and the gap after it
+        step = len(self.big[48][0]) + 2  # a digit ("0") and the gap after it
         for side in range(first, last):
-            new, was = str(scores[side]), str(old[1][side])
+            new, was = b"%d" % scores[side], b"%d" % old[1][side]
             if new == was:
                 continue  # a side between two that changed
             i = 0  # the digits from the first that differs go, as far as the longer number

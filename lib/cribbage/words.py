@@ -46,13 +46,18 @@ def refusal(err):
 
 
 def said(game, echo, scores):
-    """The message after a key: the card keyed and what scored ("A: 5♥  A+2 fifteen")."""
+    """The message after a key: the card keyed and what scored ("A: 5♥  A+2 fifteen").
+    (Every string made on the board is looked for among all the names loaded:
+    the usual one score and one reason make two, not five.)"""
     parts = []
     for s in scores:
-        parts.append("%s+%d %s" % (side_name(game, s.side), s.points, " ".join(s.reasons)))
-    if echo and parts:
-        return echo + "  " + ", ".join(parts)
-    return echo or ", ".join(parts)
+        why = s.reasons
+        parts.append("%s+%d %s" % (side_name(game, s.side), s.points,
+                                   why[0] if len(why) == 1 else " ".join(why)))
+    if not parts:
+        return echo
+    what = parts[0] if len(parts) == 1 else ", ".join(parts)
+    return "%s  %s" % (echo, what) if echo else what
 
 
 # --- the scoreboard ------------------------------------------------------------
@@ -144,24 +149,25 @@ def last_pegs(game, width):
     cell_width = (width - len(tally) - (1 if tally else 0)) // game.sides
     dealer = game.side_of(game.dealer)
     scores, backs = game.scores, game.backs
-    cells = []
-    padded = []
+    fields = []  # type: list  # letter, points, the star's width, the star: a cell a side
     fits = True
     for side in range(game.sides):
-        cell = "%s+%d%s" % (SIDE_LETTERS[side], scores[side] - backs[side],
-                            "*" if side == dealer else "")
-        fits = fits and len(cell) < cell_width
-        cells.append(cell)
-        padded.append(cell_width)
-        padded.append(cell)
+        n = scores[side] - backs[side]
+        star = "*" if side == dealer else ""
+        # the cell's length, counted rather than made (the row is made once)
+        used = 2 + (1 if n < 10 else 2 if n < 100 else 3) + len(star) if n >= 0 else width
+        fits = fits and used < cell_width
+        fields.extend((SIDE_LETTERS[side], n, cell_width - used + len(star), star))
     if fits:
-        row = _CELLS[game.sides] % tuple(padded)
+        row = _CELLS[game.sides] % tuple(fields)
     else:  # three sides and a long tally: the cells close up, "A12* B5 C7"
-        row = " ".join(cells).replace("+", "") + " "
+        row = " ".join(["%s%d%s" % (fields[i], fields[i + 1], fields[i + 3])
+                        for i in range(0, len(fields), 4)]) + " "
     return pad(row, width - len(tally)) + tally if tally else row
 
 
-_CELLS = ("", "%-*s", "%-*s%-*s", "%-*s%-*s%-*s")  # a row of 1, 2 or 3 padded cells
+_CELL = "%s+%d%-*s"  # A+12*, padded to the cell
+_CELLS = ("", _CELL, _CELL * 2, _CELL * 3)  # a row of 1, 2 or 3 cells
 
 
 def pad(text, width):
