@@ -178,31 +178,39 @@ def score_show(hand, starter, crib=False):
     return Show(total, items, spoken_count(items))
 
 
-def _number(n):
+# What is said before the running total, by item; a run and a flush say their length.
+_SAID = {"fifteen": "fifteen ", "pair": "a pair is ", "run": "a run of ",
+         "flush": "a flush of ", "nobs": "one for his nobs is "}
+
+
+def _number(n, out):
+    """The words for ``n`` onto ``out``, in pieces."""
     if n < 20:
-        return _NUMBERS[n]
-    if n < 40:
-        word = _TENS[n // 10 - 2]
-        return word + "-" + _NUMBERS[n % 10] if n % 10 else word
-    return str(n)
+        out.append(_NUMBERS[n])
+    elif n < 40:
+        out.append(_TENS[n // 10 - 2])
+        if n % 10:
+            out.append("-")
+            out.append(_NUMBERS[n % 10])
+    else:
+        out.append(str(n))
 
 
 def spoken_count(items):
-    """'fifteen two, fifteen four, a pair is six, ...' as said at the table."""
+    """'fifteen two, fifteen four, a pair is six, ...' as said at the table.
+    (Made of pieces joined once: on the board every string made is first
+    looked for among all the names loaded.)"""
     if not items:
         return "nineteen: no score"
-    words = []
+    out = []  # type: list
     total = 0
     for item in items:
         total += item.points
-        if item.kind == "fifteen":
-            words.append("fifteen " + _number(total))
-        elif item.kind == "pair":
-            words.append("a pair is " + _number(total))
-        elif item.kind == "run":
-            words.append("a run of %s is %s" % (_number(item.points), _number(total)))
-        elif item.kind == "flush":
-            words.append("a flush of %s is %s" % (_number(item.points), _number(total)))
-        else:
-            words.append("one for his nobs is " + _number(total))
-    return ", ".join(words)
+        if out:
+            out.append(", ")
+        out.append(_SAID[item.kind])
+        if item.kind == "run" or item.kind == "flush":
+            _number(item.points, out)
+            out.append(" is ")
+        _number(total, out)
+    return "".join(out)

@@ -190,3 +190,37 @@ def test_the_widest_rows_are_as_laid_out():
     game.scores = [9, 5, 7]
     # "A+9*" fits its 5: three cells of 5 (15), padded to 21 - 5 = 16, then the tally.
     assert words.last_pegs(game, COLUMNS) == "A+9* B+5  C+7   1-0-0"
+    game.tally = [0, 0, 0]
+    game.scores, game.backs = [100, 5, 7], [0, 0, 0]
+    # Three digits count too: "A+100*" is 6, wider than its 5.
+    assert words.last_pegs(game, COLUMNS) == "A100* B5 C7     0-0-0"
+
+
+def test_the_last_pegs_of_two_sides_fill_their_halves():
+    game = Game()  # A deals
+    game.scores, game.backs = [27, 119], [15, 0]
+    assert words.last_pegs(game, COLUMNS) == "A+12*     B+119     "
+    game.scores = [15, 0]
+    assert words.last_pegs(game, COLUMNS) == "A+0*      B+0       "
+
+
+def test_a_show_is_broken_down_a_line_an_item():
+    # 10S 10H 10D 2S, the starter JS (hand.py's card ints): the items as the rows say them.
+    assert words.show_lines(BREAKDOWN) == [
+        "pair 10\x06 10\x03 =2", "pair 10\x06 10\x04 =2", "pair 10\x03 10\x04 =2",
+        "total 6", "a pair is two, a pair is four, a pair is six"]
+    # A shotgun hand's seven-card flush: one format a line, whatever its cards.
+    spades = [0, 4, 8, 16, 20, 24]  # AS 2S 3S 5S 6S 7S
+    show = score_show(spades, 44, crib=False)  # the starter QS
+    lines = words.show_lines(show)
+    assert lines[-3:-1] == ["flush A\x06 2\x06 3\x06 5\x06 6\x06 7\x06 Q\x06 =7", "total 25"]
+    assert lines[-1].endswith("a run of three is eighteen, a flush of seven is twenty-five")
+
+
+def test_a_long_message_wraps_at_its_spaces():
+    assert words.wrap("fifteen two, fifteen four, a pair is six") == [
+        "fifteen two, fifteen", "four, a pair is six"]
+    assert words.wrap("one two  three four five six seven") == [  # two spaces at the cut
+        "one two  three four", "five six seven"]
+    assert words.wrap("a  " + "b" * 19 + " c") == ["a", "b" * 19 + " c"]
+    assert words.wrap("x" * 25) == ["x" * 21, "xxxx"]

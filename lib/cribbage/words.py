@@ -238,14 +238,24 @@ def muggins_prompt(game, side, points):
 
 
 def show_lines(show):
-    """A show's breakdown: a line an item, the total, then the count as spoken."""
+    """A show's breakdown: a line an item, the total, then the count as spoken.
+    (One string made a line: "15 5\x03 J\x06 =2" from a format for its cards.)"""
     lines = []
     for item in show.items:
-        names = " ".join([card_text(c) for c in item.cards])
-        lines.append("%s %s =%d" % (_ITEM_LABELS[item.kind], names, item.points))
+        fields = [_ITEM_LABELS[item.kind]]
+        for c in item.cards:
+            fields.append(card_text(c))
+        fields.append(item.points)
+        n = len(item.cards)
+        line = _ITEM_LINES[n] if n < len(_ITEM_LINES) else "%s" + " %s" * n + " =%d"
+        lines.append(line % tuple(fields))
     lines.append("total %d" % show.total)
     lines.append(show.spoken)
     return lines
+
+
+# An item's line by its number of cards (a shotgun show's seven are made when met).
+_ITEM_LINES = tuple(["%s" + " %s" * n + " =%d" for n in range(6)])
 
 
 # --- what the board says at start ----------------------------------------------
@@ -270,8 +280,11 @@ def wrap(text, width=COLUMNS):
         if cut <= start:  # a word longer than a row: cut it
             lines.append(text[start:start + width])
             start += width
-        else:
+        elif text.startswith(" ", cut - 1):  # spaces before the cut, too
             lines.append(text[start:cut].rstrip())
+            start = cut + 1
+        else:  # one string made, not two
+            lines.append(text[start:cut])
             start = cut + 1
         while text.startswith(" ", start):  # no row starts with a space
             start += 1
