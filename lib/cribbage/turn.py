@@ -29,19 +29,22 @@ LIGHTS_SET = 5  # the lights settings
 
 class Turn:
     """What a key did. ``here`` is the next mode's own state (never changed once
-    made: a mode makes a new one); None lets that mode make it, for ``enter``."""
+    made: a mode makes a new one); None lets that mode make it, for ``enter``.
+    What most turns leave as it is is the class's (each is only ever replaced,
+    never changed in place): a new object's attributes are fewer to set."""
+
+    echo = ""      # the card just keyed, as the OLED writes it
+    scores = ()  # type: tuple  # engine Scores, for the pegs and the message
+    saves = ()  # type: tuple  # what to save, in order
+    detail = None  # type: list | None  # a show's breakdown, for the rows below the message
+    game = None  # type: object  # a new Game, from the menu
+    settings = None  # type: object  # new lights settings, from the menu
 
     def __init__(self, mode, here=None, say="", enter=None):
         self.mode = mode
         self.here = here
         self.enter = enter
         self.say = say      # the message row; "" lets the echo and the scores make it
-        self.echo = ""      # the card just keyed, as the OLED writes it
-        self.scores = ()  # type: tuple  # engine Scores, for the pegs and the message
-        self.saves = ()  # type: tuple  # what to save, in order
-        self.detail = None  # a show's breakdown, for the rows below the message
-        self.game = None    # a new Game, from the menu
-        self.settings = None  # new lights settings, from the menu
 
 
 def acted(turn, outcome):
