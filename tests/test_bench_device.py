@@ -118,6 +118,8 @@ def test_the_benchmark_prints_its_figures_for_a_short_key_sequence(capsys):
     assert re.search(r"deepest call chain: \d+ frames, ~\d+ bytes of the 2048-byte pystack", out)
     assert re.search(r"\| keys that move a peg \(median / max\) \| \d+ / \d+ ms"
                      r" \| \d+ / \d+ ms \|", out)
+    assert re.search(r"- a string made searches the names loaded at run time: here [1-9]\d+ come"
+                     r" before our [1-9]\d+ .*: each string made costs about \d+k fuel", out)
     assert "- .mpy boot: skipped (--no-mpy)" in out
     assert "- the win comet frames: none in this run" in out
 

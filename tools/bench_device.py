@@ -329,7 +329,7 @@ class Report:
             "the boot's collections count the garbage left at each import's end, not the"
             " compiler's own memory, which it frees as it goes (on the device a .py boot spent"
             " 0.6 s more than a .mpy one besides the parsing)",
-        ]
+        ] + [m.names_untold(b) for b in list(self.boots.values())[:1]]
         print("\nnot estimated or approximate:")
         for line in self.untold:
             print("  - " + line)
