@@ -13,12 +13,21 @@ WIDTH = 128
 PAGES = 8
 CELL = 6      # a character: 5 glyph columns and a blank one
 COLUMNS = 21  # cells on a row (126 of the 128 columns)
-_SPACE = 32
 _UNKNOWN = 63  # "?": a code the font does not have
 
 
 # A 4-bit column half doubled to 8 bits (each pixel twice as tall), by value.
 _STRETCH = b"\x00\x03\x0c\x0f\x30\x33\x3c\x3f\xc0\xc3\xcc\xcf\xf0\xf3\xfc\xff"
+
+
+_BLANK = b" " * COLUMNS
+
+
+def _row_bytes(text):
+    """A text row as the bytes of its COLUMNS cells: cut, or filled with spaces."""
+    b = text.encode()
+    n = len(b)
+    return b if n == COLUMNS else b[:COLUMNS] if n > COLUMNS else b + _BLANK[n:]
 
 
 class Screen:
@@ -73,7 +82,7 @@ class Screen:
         for page in range(PAGES):
             row = rows[page]
             if row[0] == "text":
-                self._cells(page, row[1].encode(), 0, COLUMNS)
+                self._cells(page, _row_bytes(row[1]), 0, COLUMNS)
             elif row[0] == "scores":
                 self._digits(page, row[1], 0, len(row[1]))
         self._send(0, PAGES - 1, 0, WIDTH - 1)
@@ -81,21 +90,20 @@ class Screen:
         return PAGES
 
     def _cells(self, page, text, first, last):
-        """Cells first..last-1 of a text row (``text``: its bytes) into the buffer."""
+        """Cells first..last-1 of a text row (``text``: its _row_bytes) into the buffer."""
         buf = self.display.buffer
         cells = self.cells
-        n = len(text)
-        at = 1 + page * WIDTH + CELL * first
+        w, unknown = CELL, _UNKNOWN  # locals: a global is looked up by name
+        at = 1 + page * WIDTH + w * first
         for i in range(first, last):
-            c = text[i] if i < n else _SPACE
-            if c >= 128:
-                c = _UNKNOWN
-            buf[at:at + CELL] = cells[CELL * c:CELL * c + CELL]
-            at += CELL
+            c = text[i]
+            o = w * (c if c < 128 else unknown)
+            buf[at:at + w] = cells[o:o + w]
+            at += w
         self.texts[page] = text
 
     def _text(self, page, text, old):
-        text = text.encode()
+        text = _row_bytes(text)
         prev = self.texts[page] if old is not None and old[0] == "text" else None
         if prev is None:  # the page held something else: all of it again
             buf = self.display.buffer
@@ -104,18 +112,13 @@ class Screen:
             self._cells(page, text, 0, COLUMNS)
             self._send(page, page, 0, WIDTH - 1)
             return 1
-        n, m = min(len(text), COLUMNS), min(len(prev), COLUMNS)
-        top = n if n > m else m
-        first = 0
-        while first < top and (text[first] if first < n else _SPACE) == (
-                prev[first] if first < m else _SPACE):
-            first += 1
-        if first == top:
-            self.texts[page] = text
+        if text == prev:  # the same cells (a row differing only in spaces past its text)
             return 0
-        last = top
-        while (text[last - 1] if last - 1 < n else _SPACE) == (
-                prev[last - 1] if last - 1 < m else _SPACE):
+        first = 0
+        while text[first] == prev[first]:
+            first += 1
+        last = COLUMNS
+        while text[last - 1] == prev[last - 1]:
             last -= 1
         self._cells(page, text, first, last)
         self._send(page, page, CELL * first, CELL * last - 1)
