@@ -113,6 +113,8 @@ def test_the_benchmark_prints_its_figures_for_a_short_key_sequence(capsys):
     assert re.search(r"a peg's jump +\d+ frames: ms p50 p95 max( +%s){3} += \d+ frames/s"
                      % number, out)
     assert re.search(r"^  total +not estimated +\d\.\d\d s (PASS|MISS)$", out, re.M)
+    assert re.search(r"^  total, CIRCUITPY_SAFE_MODE_DELAY=0 not estimated +\d\.\d\d s"
+                     r" \(not default\)$", out, re.M)
     assert re.search(r"heap after the boot, \.py : %s KB live, %s KB free" % (number, number), out)
     assert re.search(r"allocated a key: p50 \d+, mean \d+, max \d+ bytes", out)
     assert re.search(r"deepest call chain: \d+ frames, ~\d+ bytes of the 2048-byte pystack", out)

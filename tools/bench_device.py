@@ -243,6 +243,8 @@ class Report:
         row("total",
             lambda b: "%.2f s %s" % (b.total_s(), _verdict(b.total_s() <= m.TARGET_BOOT_S)))
         row("total without flash-cache misses", lambda b: "%.2f s" % b.total_s(False))
+        row("total, CIRCUITPY_SAFE_MODE_DELAY=0",
+            lambda b: "%.2f s (not default)" % (b.total_s() - m.SAFE_MODE_WINDOW_S))
         if mpy is not None and getattr(mpy, "loads", None):
             print("\n".join(devload.report(mpy, FULL_LOG, *mpy.loads)))
         if mpy is None:
@@ -329,7 +331,7 @@ class Report:
             "the boot's collections count the garbage left at each import's end, not the"
             " compiler's own memory, which it frees as it goes (on the device a .py boot spent"
             " 0.6 s more than a .mpy one besides the parsing)",
-        ] + [m.names_untold(b) for b in list(self.boots.values())[:1]]
+        ] + [m.names_untold(b) for b in [self.boots.get("mpy") or self.boots.get("py")] if b]
         print("\nnot estimated or approximate:")
         for line in self.untold:
             print("  - " + line)

@@ -25,6 +25,10 @@ GC_MS = 12.8                 # a garbage collection with the app's ~75 KB live
 HEAP_BYTES = 163 * 1024      # free on a Pico at the REPL
 PYSTACK_BYTES = 2048         # CircuitPython's default
 CIRCUITPYTHON_START_S = 1.2  # reset to code.py, its 1 s safe-mode window included
+# The window for a second press of reset (safe mode). CircuitPython's own settings.toml
+# key CIRCUITPY_SAFE_MODE_DELAY sets it (0: none), where the CircuitPython reads it
+# (adafruit/circuitpython#11073, June 2026; an older one ignores the key).
+SAFE_MODE_WINDOW_S = 1.0
 # Parsing the .py sources took 1.77 s on the device, loading them as .mpy 0.4 s;
 # the fuel this benchmark measured for the same work on the firmware the device
 # ran (or very near it: its pegging keys came out as the device's) turns the
