@@ -138,7 +138,7 @@ def test_a_failure_at_any_call_changes_nothing(name, make, action):
     action(done)
     after = everything(done)
     total = calls_made(make, action)
-    assert total > 3
+    assert total >= 3  # the action and at least two calls inside it: each one fails in turn
     for n in range(1, total + 1):
         game = make()
         before = everything(game)
