@@ -51,7 +51,7 @@ class PegBoard:
         self.font_path = font_path
         self.hole_map = layout.hole_map(config)  # hole_map[hole - 1] = LED under the hole
         # key_number -> the character printed on the key (a tuple: indexing a
-        # string would make a new one a key)
+        # string makes a new string at every key)
         self.key_legend = tuple(KEY_LEGEND)
         self.i2c = None  # type: Any
         self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive

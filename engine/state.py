@@ -72,7 +72,7 @@ def encode(game):
     else:
         out.append(1)
         out.extend(game.play.to_list())
-    for i in range(len(out)):  # in place: no call a value (this runs every checkpoint)
+    for i in range(len(out)):  # in place, no call for each value: this runs at every checkpoint
         if out[i] is None:
             out[i] = NOBODY
     return bytes(out)

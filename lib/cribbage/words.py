@@ -154,7 +154,7 @@ def last_pegs(game, width):
     for side in range(game.sides):
         n = scores[side] - backs[side]
         star = "*" if side == dealer else ""
-        # the cell's length, counted rather than made (the row is made once)
+        # the cell's length, counted, not made: the row is one string
         used = 2 + (1 if n < 10 else 2 if n < 100 else 3) + len(star) if n >= 0 else width
         fits = fits and used < cell_width
         fields.extend((SIDE_LETTERS[side], n, cell_width - used + len(star), star))
