@@ -141,6 +141,8 @@ def cases():
     out.append(("refusal", words.refusal(OverThirtyOne("10S makes the count 40; the limit is 31",
                                                         (36,))), False))
     out.append(("wrap", words.wrap(words.TAKEN_OUT_OF_MEMORY), True))
+    long = words.TAKEN_OUT_OF_MEMORY
+    out.append(("breaks", [long[start:end] for start, end in words.breaks(long)], True))
     out.append(("pad", words.pad("x" * WIDE, COLUMNS), True))
     return out
 
@@ -224,3 +226,6 @@ def test_a_long_message_wraps_at_its_spaces():
         "one two  three four", "five six seven"]
     assert words.wrap("a  " + "b" * 19 + " c") == ["a", "b" * 19 + " c"]
     assert words.wrap("x" * 25) == ["x" * 21, "xxxx"]
+    # The same breaks as places in the text, for rows made only when shown.
+    assert words.breaks("fifteen two, fifteen four, a pair is six") == [(0, 20), (21, 40)]
+    assert words.breaks("short") == [(0, 5)] and words.breaks("") == []

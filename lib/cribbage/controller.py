@@ -56,7 +56,7 @@ class Controller:
         self.here = ""
         self.message = ""
         self.detail = []  # lines under the message: a show's breakdown, notices at start
-        self.detail_rows = []  # the same, wrapped to the screen (once, not a frame)
+        self.detail_rows = []  # the same, wrapped to the screen: (line, start, end) a row
         self.scored = ()
         self.version = 0  # moves on whenever what the OLED shows may have changed
         self.changes = 0  # moves on whenever the game or the settings may have (all saved)
@@ -96,9 +96,10 @@ class Controller:
     def tell(self, lines):
         """Lines for the rows under the message: notices of what was not kept."""
         self.detail = lines
-        rows = []
+        rows = []  # (line, start, end): each row's text is made when it is shown
         for line in lines:
-            rows.extend(words.wrap(line))
+            for start, end in words.breaks(line):
+                rows.append((line, start, end))
         self.detail_rows = rows
         self.version += 1
 

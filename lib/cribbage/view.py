@@ -57,7 +57,8 @@ def oled_rows(ctrl, scrolled, made=None):
     if detail and room > 0:
         steps = len(detail) - room + 1
         first = scrolled % steps if steps > 1 else 0
-        below.extend(detail[first:first + room])
+        for line, start, end in detail[first:first + room]:
+            below.append(line if start == 0 and end == len(line) else line[start:end])
     pegs, status = made or game_rows(game)
     rows = [("scores", tuple(game.scores)), ("bottom",), pegs, status, ("text", prompt)]
     for i in range(DETAIL_ROWS):

@@ -267,25 +267,33 @@ def missing_track(game, tracks):
 
 def wrap(text, width=COLUMNS):
     """Lines of at most ``width`` characters, broken at spaces where possible."""
+    if len(text) <= width:
+        return [text] if text else []  # most messages: one row
+    return [text[start:end] for start, end in breaks(text, width)]
+
+
+def breaks(text, width=COLUMNS):
+    """Where ``wrap`` breaks ``text``: (start, end) of each line, no string made
+    (a long breakdown's lines are made only as they scroll into view)."""
     n = len(text)
     if n <= width:
-        return [text] if text else []  # most messages: one row
-    lines = []
+        return [(0, n)] if text else []
+    out = []
     start = 0
     while start < n:
         if n - start <= width:
-            lines.append(text[start:])
+            out.append((start, n))
             break
         cut = text.rfind(" ", start, start + width + 1)
         if cut <= start:  # a word longer than a row: cut it
-            lines.append(text[start:start + width])
+            out.append((start, start + width))
             start += width
-        elif text.startswith(" ", cut - 1):  # spaces before the cut, too
-            lines.append(text[start:cut].rstrip())
-            start = cut + 1
-        else:  # one string made, not two
-            lines.append(text[start:cut])
+        else:
+            end = cut
+            while end > start and text.startswith(" ", end - 1):  # no row ends with a space
+                end -= 1
+            out.append((start, end))
             start = cut + 1
         while text.startswith(" ", start):  # no row starts with a space
             start += 1
-    return lines
+    return out
