@@ -9,13 +9,11 @@ import json
 from engine.cards import SUIT_SYMBOLS
 from engine.game import PHASE_NAMES
 from engine.play import NOBODY
-from cribbage.names import seat_name, side_name
+from cribbage.names import SUIT_GLYPHS, seat_name, side_name
 from tools.simulator.session import ROW
 
-# The font's suit glyphs (font5x8.bin), spade, heart, diamond, club, as the
-# firmware writes them; the firmware exports no name for them.
-FONT_SUITS = "\x06\x03\x04\x05"
-_SUIT_TABLE = str.maketrans(FONT_SUITS, SUIT_SYMBOLS)
+# The font's suit glyphs (font5x8.bin) as the firmware writes them, to Unicode's.
+_SUIT_TABLE = str.maketrans("".join(SUIT_GLYPHS), SUIT_SYMBOLS)
 
 KEY_NOTES = {  # what a key does, for the legends
     "A": "player A / jack / spade",
