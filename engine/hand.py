@@ -19,8 +19,8 @@ from engine.errors import (BadClaim, CardSeen, GameOver, NoSuchSeat, WrongCards,
                            WrongPhase)
 from engine.match import game_value, games_to_win, skunk_level
 from engine.play import NOBODY, Play
-from engine.rules import (CRIB_SIZE, FIVE_CARD, LOWBALL, Config, Limits, has_crib, hand_size,
-                          is_impossible)
+from engine.rules import (CRIB_SIZE, FIVE_CARD, LOWBALL, SIDE_NAMES, Config, Limits, has_crib,
+                          hand_size, is_impossible)
 from engine.show import score_show
 
 # The steps of a hand (one set: saves use them too); the game may end after
@@ -213,7 +213,8 @@ class Hand:
     def _act_peg(self, side, points):
         self._not_over()
         if not 0 <= side < self.sides:
-            raise NoSuchSeat("no player %s" % "ABC"[side] if side < 3 else "no such player")
+            raise NoSuchSeat("no player %s" % SIDE_NAMES[side] if 0 <= side < len(SIDE_NAMES)
+                             else "no such player")
         top = self.limits.max_peg
         if not 1 <= points <= top:
             raise BadClaim("%d points? a score is 1 to %d" % (points, top))

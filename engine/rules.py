@@ -49,6 +49,11 @@ def check_config(config):
             raise BadConfig("a game value is 0..9")
 
 
+# The sides by name, side 0 first (partners share theirs); on the board the
+# keys that peg for each side bear the same letters.
+SIDE_NAMES = ("A", "B", "C")
+
+
 def sides_of(players):
     """Scoring sides: partners (seats 0+2, 1+3) share one."""
     return 2 if players == 4 else players

@@ -8,7 +8,7 @@ from engine import Game, make_config, parse_card, score_hand
 from engine.errors import BadClaim, GameOver, IllegalAction, WrongPhase
 from engine.game import CUT, OVER, SHOW, STARTER
 
-from engine_helpers import cards, deal, play_hand
+from engine_helpers import cards, deal, play_hand, refused_unchanged
 from game_helpers import cards_as_keyed, peg_to, refused, showing_sixteen
 
 
@@ -34,6 +34,12 @@ def test_partners_share_a_score():
     game.peg(1, 7)   # seats 1 and 3
     assert game.scores == [5, 7]
     refused(game, lambda: game.peg(2, 1))
+
+
+def test_a_side_the_game_lacks_is_named_if_it_has_a_name():
+    game = Game()
+    assert refused_unchanged(game, lambda: game.peg(2, 1)) == "no player C"
+    assert refused_unchanged(game, lambda: game.peg(3, 1)) == "no such player"
 
 
 # --- the first dealer, and dealing round the table ------------------------------------

@@ -5,10 +5,11 @@ ranks come from the engine's cards (the one place card arithmetic lives).
 """
 
 from engine.cards import DECK_SIZE, rank_name, rank_of, suit_of
+from engine.rules import SIDE_NAMES
 
 # Tuples of one-character strings, not strings: indexing a string makes a new
 # one, which on the board means a search of every name the firmware has loaded.
-SIDE_LETTERS = ("A", "B", "C")  # also the keys that peg for each side
+SIDE_LETTERS = SIDE_NAMES  # also the keys that peg for each side
 SUIT_GLYPHS = ("\x06", "\x03", "\x04", "\x05")  # font5x8.bin: spade, heart, diamond, club
 # Each card's name, made the first time it is wanted (not at boot) and kept: a
 # show's breakdown names a dozen cards at a time.
