@@ -41,7 +41,7 @@ def test_garbage_sets_off_a_collection_each_time_the_free_heap_fills():
 def test_an_idle_pass_collects_as_the_app_does_every_few_keys():
     def step(label, blocks):
         return devmeter.Step(label, 0, 0, 0, blocks, None, False, 0)
-    heap = devmodel.Heap(live=63 * 1024)  # 100 KB free
+    heap = devmodel.Heap(live=63 * 1024, keys=0)  # 100 KB free, just collected
     keys = [step("key:%d" % i, 30 * 1024) for i in range(devmodel.COLLECT_EVERY)]
     idle = step("idle:0", 0)
     made = [e.collections for e in devmodel.estimate(keys[:-1] + [idle] + keys[-1:] + [idle], heap)]
@@ -151,3 +151,12 @@ def test_no_key_or_frame_of_a_whole_game_calls_deeper_than_the_pystack_allows():
     deepest = max(played.steps, key=lambda s: s.frames)
     assert deepest.frames <= devmodel.TARGET_FRAMES, deepest.chain
     assert deepest.pystack < devmodel.PYSTACK_BYTES, deepest.chain
+
+
+def test_the_first_idle_pass_after_a_boot_collects_its_garbage_as_the_app_does():
+    def step(label, blocks):
+        return devmeter.Step(label, 0, 0, 0, blocks, None, False, 0)
+    heap = devmodel.Heap(live=63 * 1024)
+    made = [e.collections for e in devmodel.estimate(
+        [step("idle:0", 0), step("key:0", 1024), step("idle:0", 0)], heap)]
+    assert made == [1, 0, 0]

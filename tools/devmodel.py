@@ -88,10 +88,10 @@ def _deltas(counters, before):
 class Heap:
     """Garbage on the Pico's heap: a collection whenever what is free fills up."""
 
-    def __init__(self, live, garbage=0):
+    def __init__(self, live, garbage=0, keys=COLLECT_EVERY):
         self.free = HEAP_BYTES - live
         self.garbage = garbage
-        self.keys = 0  # since the app's last idle collection
+        self.keys = keys  # since the app's last idle collection (its boot: as many)
 
     def allocate(self, blocks):
         """Collections that ``blocks`` more bytes of garbage set off."""

@@ -58,7 +58,8 @@ class App:
         self.game_rows = None
         self.moved = False    # the view changed: the strips are due a frame
         self.collect = gc.collect  # the idle collection
-        self.keys_since = 0   # keys since it
+        # keys since it: the boot's own garbage goes in the first idle pass
+        self.keys_since = COLLECT_EVERY
         self.render()
 
     def now(self):

@@ -43,16 +43,18 @@ class Screen:
         for c in range(128):
             cells[CELL * c:CELL * c + w] = font[c * w:c * w + w]
         self.cells = memoryview(cells)
-        self.big = {}  # by the digit's byte: b"%d" % n makes no string to look up
-        for ch in b"0123456789":
-            cols = font[ch * w:ch * w + w]
-            top = []  # type: list
-            bottom = []  # type: list
+        # The big digits, doubled each way, in one buffer too: digit d's top page
+        # then its bottom page, n = 2 * w columns each, from 2 * n * d.
+        n = self.big_width = 2 * w
+        big = bytearray(2 * n * 10)
+        for d in range(10):
+            cols = font[(48 + d) * w:(48 + d) * w + w]
+            at = 2 * n * d
             for c in cols:
-                t, b = _STRETCH[c & 15], _STRETCH[c >> 4]
-                top += (t, t)
-                bottom += (b, b)
-            self.big[ch] = (bytes(top), bytes(bottom))
+                big[at] = big[at + 1] = _STRETCH[c & 15]
+                big[at + n] = big[at + n + 1] = _STRETCH[c >> 4]
+                at += 2
+        self.big = memoryview(big)
         self.rows = [None] * PAGES   # the row keys on the panel; None: unknown
         self.texts = [None] * PAGES  # a text row's bytes as drawn
 
@@ -127,6 +129,7 @@ class Screen:
     def _digits(self, page, scores, first, last):
         """Sides first..last-1's big numbers into pages ``page`` and ``page + 1``."""
         buf = self.display.buffer
+        big, n = self.big, self.big_width
         width = WIDTH // len(scores)
         for side in range(first, last):
             x0 = side * width
@@ -134,15 +137,14 @@ class Screen:
                 start = 1 + p * WIDTH + x0
                 buf[start:start + width] = bytes(width)
             x = x0
-            for ch in b"%d" % scores[side]:
-                top, bottom = self.big[ch]
-                n = len(top)
+            for ch in b"%d" % scores[side]:  # bytes: no string made
                 if x + n > x0 + width:
                     break
+                o = 2 * n * (ch - 48)
                 at = 1 + page * WIDTH + x
-                buf[at:at + n] = top
+                buf[at:at + n] = big[o:o + n]
                 at += WIDTH
-                buf[at:at + n] = bottom
+                buf[at:at + n] = big[o + n:o + 2 * n]
                 x += n + 2
 
     def _scores(self, page, scores, old):
@@ -160,7 +162,7 @@ class Screen:
             last -= 1
         self._digits(page, scores, first, last)
         width = WIDTH // len(scores)
-        step = len(self.big[48][0]) + 2  # a digit ("0") and the gap after it
+        step = self.big_width + 2  # a digit and the gap after it
         for side in range(first, last):
             new, was = b"%d" % scores[side], b"%d" % old[1][side]
             if new == was:
