@@ -91,7 +91,9 @@ class Heap:
     def __init__(self, live, garbage=0, keys=COLLECT_EVERY):
         self.free = HEAP_BYTES - live
         self.garbage = garbage
-        self.keys = keys  # since the app's last idle collection (its boot: as many)
+        # keys since the app's last idle collection; after a boot as many as make its
+        # first idle pass collect, as the app's does
+        self.keys = keys
 
     def allocate(self, blocks):
         """Collections that ``blocks`` more bytes of garbage set off."""

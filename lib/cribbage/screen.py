@@ -14,6 +14,7 @@ PAGES = 8
 CELL = 6      # a character: 5 glyph columns and a blank one
 COLUMNS = 21  # cells on a row (126 of the 128 columns)
 _UNKNOWN = 63  # "?": a code the font does not have
+_ZERO = 48     # "0": the big digits are the font's
 
 
 # A 4-bit column half doubled to 8 bits (each pixel twice as tall), by value.
@@ -48,7 +49,7 @@ class Screen:
         n = self.big_width = 2 * w
         big = bytearray(2 * n * 10)
         for d in range(10):
-            cols = font[(48 + d) * w:(48 + d) * w + w]
+            cols = font[(_ZERO + d) * w:(_ZERO + d) * w + w]
             at = 2 * n * d
             for c in cols:
                 big[at] = big[at + 1] = _STRETCH[c & 15]
@@ -140,7 +141,7 @@ class Screen:
             for ch in b"%d" % scores[side]:  # bytes: no string made
                 if x + n > x0 + width:
                     break
-                o = 2 * n * (ch - 48)
+                o = 2 * n * (ch - _ZERO)
                 at = 1 + page * WIDTH + x
                 buf[at:at + n] = big[o:o + n]
                 at += WIDTH
