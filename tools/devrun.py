@@ -43,7 +43,7 @@ PARSED_FOLDERS = ("engine/", "lib/cribbage/", "boards/")
 
 Run = namedtuple("Run", (
     "steps",    # tools.devmeter.Step, in order
-    "live",     # {label: heap in use after a collection}: start, boot, resume, end
+    "live",     # {label: heap in use after a collection}: start, boot, resume, end (imports)
     "loaded",   # the deployed files the boot parsed (or loaded)
     "meter",    # the tools.devmeter.Meter, for its calibration
     "stdout",
@@ -166,6 +166,7 @@ def boot(restart):
             __import__(name)
             end(label)
             yield
+%(modules)s
     import boards
     from boards import hardware
     tag = "resume" if restart else "boot"
@@ -313,14 +314,15 @@ def _run_micropython(code, more=None, **options):
                            extra=extra, preload=PRELOAD, **options)
 
 
-def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=None):
+def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=None,
+         modules=False):
     meter = devmeter.Meter()
     host = _Live(meter)
     code = _GUEST % {
         "keys": list(keys), "restart_at": restart_at, "frame_ms": devgame.FRAME_MS,
         "idle_ms": devgame.IDLE_MS, "boot": boot_imports(), "sources": list(sources),
         "booting": booting, "deployed": [path[:-3] for path in deployed_sources()],
-    }
+        "modules": '        live("imports")' if modules else ""}  # (it moves the heap's layout)
     extra = {"nvm.hex": binascii.hexlify(saved).decode()} if saved else {}
     result = _run_micropython(code, host=host, heapsize_kb=heapsize_kb(), prepare=prepare,
                               more=extra)
@@ -360,11 +362,11 @@ def run_parse():
     return _run(sources=deployed_sources(), booting=False)
 
 
-def run_boot(saved, mpy_cross=None):
-    """Boot on a flash holding ``saved``; from .mpy files made by ``mpy_cross`` if given
-    (a long load is tools/devload.py's: one step here would outgrow this heap)."""
+def run_boot(saved, mpy_cross=None, modules=False):
+    """Boot on a flash holding ``saved``, from .mpy files made by ``mpy_cross`` if given (a
+    long load is tools/devload.py's); ``modules``: live["imports"], the modules' heap."""
     prepare = _compiler(mpy_cross) if mpy_cross else None
-    return _run(saved=saved, prepare=prepare)
+    return _run(saved=saved, prepare=prepare, modules=modules)
 
 
 def _compiler(mpy_cross):
