@@ -139,20 +139,25 @@ def with_scan(values, scan_ms, points=20):
     return [v + scan_ms * (i + 0.5) / points for v in values for i in range(points)]
 
 
+def percentile_at(python, rest, scan_ms, part, share=0.95):
+    """The ``share`` percentile of the keys' ms, the scan included, their Python (ms)
+    cut to ``part`` of it, the rest (ms) as it is."""
+    return percentile(with_scan([p * part + r for p, r in zip(python, rest)], scan_ms), share)
+
+
 def python_share(python, rest, scan_ms, target_ms, share=0.95):
-    """The largest part of its Python time (ms) every key could keep with the ``share``
-    percentile of press to OLED done, the scan included, at most ``target_ms``: 1.0 if
-    met now; None if not even keys with no Python at all would meet it."""
-    def worst(part):
-        return percentile(with_scan([p * part + r for p, r in zip(python, rest)], scan_ms), share)
-    if worst(1.0) <= target_ms:
+    """The largest part of its Python time every key could keep with the ``share``
+    percentile at most ``target_ms``: 1.0 if met now; None if not even keys with no
+    Python at all would meet it."""
+    if percentile_at(python, rest, scan_ms, 1.0, share) <= target_ms:
         return 1.0
-    if worst(0.0) > target_ms:
+    if percentile_at(python, rest, scan_ms, 0.0, share) > target_ms:
         return None
     low, high = 0.0, 1.0
     for _ in range(30):
         mid = (low + high) / 2
-        low, high = (mid, high) if worst(mid) <= target_ms else (low, mid)
+        ok = percentile_at(python, rest, scan_ms, mid, share) <= target_ms
+        low, high = (mid, high) if ok else (low, mid)
     return low
 
 
@@ -161,9 +166,7 @@ def needs(keys, scan_ms, boot):
     keys' Estimates)."""
     python = [e.cpu_ms() for e in keys]
     rest = [e.ms() - p for e, p in zip(keys, python)]
-    parts = (0.75, 0.5, 0.25, 0.0)
-    p95 = [percentile(with_scan([p * k + r for p, r in zip(python, rest)], scan_ms), 0.95)
-           for k in (1.0,) + parts]
+    p95 = [percentile_at(python, rest, scan_ms, k) for k in (1.0, 0.75, 0.5, 0.25, 0.0)]
     part = python_share(python, rest, scan_ms, TARGET_P95_MS)
     out = ["  keys, p95 with the scan: %.1f ms; with our Python at 3/4, 1/2, 1/4, none of its"
            " time: %s ms" % (p95[0], ", ".join("%.1f" % v for v in p95[1:])),

@@ -322,7 +322,7 @@ def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=N
         "keys": list(keys), "restart_at": restart_at, "frame_ms": devgame.FRAME_MS,
         "idle_ms": devgame.IDLE_MS, "boot": boot_imports(), "sources": list(sources),
         "booting": booting, "deployed": [path[:-3] for path in deployed_sources()],
-        "modules": '        live("imports")' if modules else ""}  # (it moves the heap's layout)
+        "modules": '        live("imports")' if modules else ""}  # its own run: it moves the heap
     extra = {"nvm.hex": binascii.hexlify(saved).decode()} if saved else {}
     result = _run_micropython(code, host=host, heapsize_kb=heapsize_kb(), prepare=prepare,
                               more=extra)
