@@ -20,7 +20,7 @@ from engine.rules import FIVE_CARD, check_config, make_config, sides_of
 from engine import state
 
 
-_CHECKPOINT_EVERY = 16
+CHECKPOINT_EVERY = 16  # actions; an undo re-applies fewer than this from a checkpoint
 
 
 class Game(Hand):
@@ -147,7 +147,7 @@ class Game(Hand):
         n = len(self.journal)
         try:
             result = self._apply(event)
-            if (n + 1) % _CHECKPOINT_EVERY == 0:
+            if (n + 1) % CHECKPOINT_EVERY == 0:
                 self._checkpoints[n + 1] = state.encode(self)
             self.journal.append(event)
         except BaseException:
@@ -195,9 +195,9 @@ class Game(Hand):
         return self._do(self._rebuild, len(self.journal) - 1)
 
     def _rebuild(self, n):
-        k = n - n % _CHECKPOINT_EVERY
+        k = n - n % CHECKPOINT_EVERY
         while k not in self._checkpoints:
-            k -= _CHECKPOINT_EVERY
+            k -= CHECKPOINT_EVERY
         self._put(state.read(self._checkpoints[k])[1])
         for event in self.journal[k:n]:
             self._apply(event)

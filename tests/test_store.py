@@ -248,3 +248,26 @@ def test_the_written_out_crc_table_is_crc8_poly_07():
             c = ((c << 1) ^ (0x107 if c & 0x80 else 0)) & 0x1FF
         assert flashread._CRC_TABLE[value] == c & 0xFF, value
     assert len(flashread._CRC_TABLE) == 256
+
+
+def test_a_game_undone_to_its_start_leaves_a_boot_a_bounded_replay():
+    # Each undo a boot replays re-applies up to CHECKPOINT_EVERY actions: a game
+    # keyed to its end and undone to its start once cost a boot ~509 M fuel of
+    # replay (~3.2 s, an estimate). A BASE now follows every 15 undos.
+    from cribbage.store import REPLAY_BUDGET
+    from engine.game import CHECKPOINT_EVERY
+    from tools.store_faults import undone
+    image = undone()
+    log = FlashLog(SimNVM(image), MAGIC)
+    kinds = [kind for kind, _ in log.read()]
+    last = len(kinds) - 1 - kinds[::-1].index(BASE)
+    after = kinds[last + 1:]
+    # 186 actions undone; one compaction on the way: this log holds 115 undos.
+    assert (kinds.count(UNDO), kinds.count(BASE)) == (115, 8)
+    assert after == [UNDO] * 10  # the last of the game's 186 undos after a BASE
+    assert REPLAY_BUDGET // (CHECKPOINT_EVERY + 1) == 15  # undos between two BASEs at most
+    for i, kind in enumerate(kinds):
+        if kind == BASE:
+            assert BASE in kinds[i + 1:i + 17] or i == last
+    game, _ = Store(SimNVM(image)).load()
+    assert game.journal == [] and game.scores == [0, 0]

@@ -33,7 +33,7 @@ from boards.sim.nvm import FLASH_PAGE, SimNVM  # noqa: E402  (after sys.path)
 from engine.game import PLAY, SHOW, Game  # noqa: E402  (after sys.path)
 from engine.pegging import MAX_COUNT  # noqa: E402  (after sys.path)
 from engine.show import score_hand  # noqa: E402  (after sys.path)
-from cribbage.store import Store  # noqa: E402  (after sys.path)
+from cribbage.store import REPLAY_BUDGET, Store  # noqa: E402  (after sys.path)
 
 LIFETIME_ERASES = 100000
 ERASE_MS, PAGE_MS = 45.0, 0.5  # a sector erase, a page program (estimates)
@@ -153,18 +153,25 @@ def report(title, games, counts, pegs):
 
 def report_loads():
     from tools import devload, store_faults
+    worst = (0, "")
     print("Loading the sector (MicroPython 1.27, tools/devload.py: our code's fuel, the read,"
           " then a record a step; the time on a Pico estimated, without flash-cache misses):")
     for what, image in (("an erased sector", SimNVM().snapshot()),
                         ("a 61-hole game keyed by cards, %d bytes", store_faults.realistic()),
                         ("games keyed by cards until a game start compacts, %d bytes",
-                         store_faults.busy_log())):
+                         store_faults.busy_log()),
+                        ("a game keyed by cards to its end, then undone to its start"
+                         " (a BASE once undos re-apply %d actions), %%d bytes"
+                         % REPLAY_BUDGET, store_faults.undone())):
         if "%d" in what:
             what %= len(image.rstrip(b"\xff"))
         load = devload.run_load(image)
         fuel = load.read + load.base + load.replay
+        worst = max(worst, (fuel, what))
         print("  %s: the log %d fuel (~%.0f ms), with the game replayed %d (~%.0f ms)"
               % (what, load.read, load.read * MS_PER_FUEL, fuel, fuel * MS_PER_FUEL))
+    print("  the worst boot's load of these: ~%.0f ms (%s)"
+          % (worst[0] * MS_PER_FUEL, worst[1].split(",")[0]))
 
 
 def main(argv=None):

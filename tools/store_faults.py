@@ -13,6 +13,8 @@ flash and what it finds is one of:
     after   the state the save was writing
     lost    something is missing, and a notice says so
     older   an older state, and a notice says it cannot prove it is the newest
+    wrong   for a save cut short: a game neither before nor after it (lights
+            nobody chose, a record misread), said or not
     silent  anything else: a loss or an older state without a notice
 
 (A sector cut off between an erase's end and its first byte programmed reads
@@ -43,7 +45,7 @@ from engine.pegging import MAX_COUNT  # noqa: E402  (after sys.path)
 
 LIGHTS = b"\x01\x04\x02"  # settings as the app writes them: opaque to the store
 OLDER = "older save: check the scores"
-OUTCOMES = ("same", "after", "lost", "older", "silent", "stuck")
+OUTCOMES = ("same", "after", "lost", "older", "wrong", "silent", "stuck")
 
 
 def saved(game, blob=None):
@@ -108,11 +110,15 @@ def fresh(actions=0, seed=1, settings=None, config=None):
 
 
 def classify(found, notices, before, after=None):
-    """The outcome of one fault: found and before/after as saved() gives them."""
+    """The outcome of one fault: found and before/after as saved() gives them.
+    A save cut short (``after`` given) may lose the game, said, but never
+    leave a game neither before nor after it: that is "wrong", said or not."""
     if found == before:
         return "same"
     if found == after:
         return "after"
+    if after is not None and found[0] is not None and OLDER not in notices:
+        return "wrong"
     if not notices:
         return "silent"
     return "older" if OLDER in notices else "lost"
@@ -180,6 +186,52 @@ def cuts(image, act, erases=False):
             outcome = classify(found, notices, before, after)
             seen[key] = outcome if goes_on(nvm, found) else "stuck"
         counts[seen[key]] += 1
+    return counts
+
+
+def tears(image, act, tries=48, seed=1):
+    """A page program torn by a power cut: for each byte of what `act(store, game)`
+    writes, the bytes before it programmed and, from it on, `tries` random
+    sets of the bits it was clearing left 1 (the rest of the program with
+    them): Counter of outcomes."""
+    before, _ = reboot(SimNVM(image))
+    recorder = Recorder(SimNVM(image))
+    store = Store(recorder)
+    game, _ = store.load()
+    act(store, game)
+    after, _ = reboot(recorder.nvm)
+    rng = random.Random(seed)
+    counts = Counter()  # type: Counter
+    seen = {}  # type: dict
+    (index, value), = recorder.writes  # one program: the records of the save
+    for n in range(len(value)):
+        for _ in range(tries):
+            left = bytes(rng.choice((0, 0, 1 << rng.randrange(8), rng.randrange(256)))
+                         & ~value[i] & 0xFF for i in range(n, len(value)))
+            nvm = SimNVM(image)
+            nvm.cut_after(n, left=left)
+            try:
+                nvm[index] = value
+            except PowerCut:
+                pass
+            nvm.cut_after(None)
+            key = nvm.snapshot()
+            if key not in seen:
+                found, notices = reboot(nvm)
+                outcome = classify(found, notices, before, after)
+                seen[key] = outcome if goes_on(nvm, found) else "stuck"
+            counts[seen[key]] += 1
+    return counts
+
+
+def at_each_seq(act):
+    """`cuts` of `act` on a mid-game log whose next record has each of the 32 seqs."""
+    counts = Counter()  # type: Counter
+    nvm, store, game = fresh(actions=2)
+    for _ in range(32):
+        counts += cuts(nvm.snapshot(), act)
+        game.peg(0, 1)
+        store.record_event(game)
     return counts
 
 
@@ -328,6 +380,20 @@ def realistic():
     return nvm.snapshot()
 
 
+def undone(seed=4):
+    """A 121-hole game keyed by cards to its end, then undone to its start, every
+    action saved: the longest replay a log could ask of a boot, unbounded."""
+    nvm, store, game = fresh(settings=LIGHTS)
+    rng = random.Random(seed)
+    while not game.over:
+        key_next(game, rng)
+        store.record_event(game)
+    while game.journal:
+        game.undo()
+        store.record_undo()
+    return nvm.snapshot()
+
+
 def campaigns():
     """[(what, Counter of outcomes)], as README tabulates them."""
     saves = Counter()  # type: Counter
@@ -339,6 +405,11 @@ def campaigns():
         ("the first save to an erased sector", cuts(SimNVM().snapshot(), new_game)),
         ("a save that opens a new page (and its mark)", cuts(page_edge(), peg)),
         ("a save after one cut short", cuts(torn(), peg)),
+        ("a settings save cut short, at each of the 32 sequence numbers", at_each_seq(lights)),
+        ("a hand shown torn mid-program (bits left 1), then one more save",
+         tears(at_the_show(), show)),
+        ("a settings save torn mid-program (bits left 1), then one more save",
+         tears(mid_game(), lights)),
         ("a compaction when full: its erase and every byte", cuts(full_log(), peg, erases=True)),
         ("a compaction at a game's start: its erase and every byte",
          cuts(busy_log(), next_game, erases=True)),

@@ -48,8 +48,11 @@ class SimNVM:
     new bytes in. ``cut_after(n)`` lets the next writes program n more bytes and
     then fails the power (``PowerCut``); a cut during an erase (n = 0 at an
     erasing write) leaves the sector all 0xFF, but for the 256-byte pages named
-    in ``old_pages``, which keep their old bytes (see interrupted_erases). Power
-    is back for writes after the cut, as after a restart.
+    in ``old_pages``, which keep their old bytes (see interrupted_erases). A cut
+    in the middle of a page program may leave some of the bits it was clearing
+    still 1: ``left`` gives, byte by byte, the bits left 1 in the bytes after
+    the n programmed (0 bits: that byte programmed whole). Power is back for
+    writes after the cut, as after a restart.
     """
 
     def __init__(self, data=None, size=NVM_SECTOR):
@@ -64,12 +67,15 @@ class SimNVM:
         self.writes = 0
         self._budget = None
         self._old_pages = ()
+        self._left = b""
 
-    def cut_after(self, program_ops, old_pages=()):
+    def cut_after(self, program_ops, old_pages=(), left=b""):
         """Fail the power after ``program_ops`` more byte programs (None: never);
-        an erase cut short keeps ``old_pages`` as they were."""
+        an erase cut short keeps ``old_pages`` as they were; the bytes after
+        the last programmed whole keep ``left``'s bits 1 (a page program torn)."""
         self._budget = program_ops
         self._old_pages = tuple(old_pages)
+        self._left = bytes(left)
 
     def snapshot(self):
         return bytes(self._flash)
@@ -135,6 +141,8 @@ class SimNVM:
         if self._budget is not None and self._budget < count:
             done = self._budget
             self._flash[start:start + done] = data[:done]
+            for i, bits in enumerate(self._left[:count - done]):  # half programmed
+                self._flash[start + done + i] = data[done + i] | bits
             self.bytes_programmed += done
             self._budget = None
             raise PowerCut("power cut after %d of %d bytes programmed" % (done, count))

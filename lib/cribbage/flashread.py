@@ -119,6 +119,7 @@ class LogReader:
                 self._end = stop
                 break
         pos = e = flipped = 0
+        lost = False  # a record could not be read
         # One flipped bit in the magic or the version is read through.
         for i in range(4 if self._end else 0):
             flipped += bits(data[i] ^ self.header[i])
@@ -139,13 +140,14 @@ class LogReader:
                 k = e
             while k > e:  # the records before p: lost
                 yield 7, 7
-                e += 1
+                e, lost = e + 1, True
             if p < 0:
                 break
             stop = ahead if ahead > 1 else self._checked(data, p, e)
             ahead = self._follow(data, stop, e + 1) if stop else 0
-            if not ahead:
-                stop = self._rebuild(data, p, e, ok) or stop  # a check can pass by chance
+            torn = 0 if ahead else self._taken(data, p, e)
+            if not ahead and torn < 2:  # a write cut short is never repaired
+                stop = self._rebuild(data, p, e, ok, torn) or stop  # a check can pass by chance
             if stop:
                 at = p + (2 if data[p] & 0x80 else 1)
                 yield data[at] & 7, bytes(view[at + 1:stop - 1])
@@ -154,12 +156,13 @@ class LogReader:
             # Unreadable: the next record should start after its declared length.
             ahead, stop = 0, self._slice(data, p)
             s = self._step(data, stop) if stop else -2
-            if s == -1 and self._torn(data, p, e):
-                self.cut, pos = True, stop  # cut short: never finished
+            if s == -1:  # the last: a write cut short, torn as it may be, is never read
+                self.cut, pos = True, stop
+                lost = lost or not self._torn(data, p, e)  # bits left in it: compact
                 break
-            if s == -1 or s >= 0 and self._checked(data, s, e + 1):
+            if s >= 0 and self._checked(data, s, e + 1):
                 yield 7, data[min(p + 1 + (data[p] >> 7), size - 1)] & 7  # and the kind it claims
-                e += 1
+                e, lost = e + 1, True
             elif s < 0 or not self._checked(data, s, e):  # (else cut short, its seq taken over)
                 stop, k = self._scan(data, p, e)  # does the log go on further?
                 if stop < 0:
@@ -167,13 +170,15 @@ class LogReader:
                     break
                 while k > e:
                     yield 7, 7
-                    e += 1
+                    e, lost = e + 1, True
             pos = stop
         self._next, self._count = max(pos, HEADER_SIZE), e & 31
         if self.marks >> ((self._next - 1) // PAGE + 1):
             self.old = True  # an erase cut short left this page but not a later one
+        # A record read through damage, or not read, is judged once: the next
+        # write compacts, so a later boot cannot read those bytes another way.
         ok = self.found != 1 and not self.old and self._end <= self._next
-        self._limit = size if ok else 0  # else the next write compacts
+        self._limit = size if ok and not lost and not self.changed else 0
         self._dirty = False
 
     def _step(self, data, pos):
@@ -221,16 +226,28 @@ class LogReader:
             return 0
         return stop if data[stop - 1] == check_byte(data, p, stop - 1) else 0
 
-    def _rebuild(self, data, p, e, ok):
+    def _taken(self, data, p, e):
+        # Whether the record at p may be a write cut short: 2 if the record
+        # after it took over its seq e, 1 if its last byte (by its length) reads
+        # erased, else 0.
+        stop = self._slice(data, p)
+        if not stop or data[stop - 1] == 0xFF:
+            return 1 if stop else 0
+        s = self._step(data, stop)
+        return 2 if s >= 0 and self._checked(data, s, e) else 0
+
+    def _rebuild(self, data, p, e, ok, torn=0):
         """Read the record at p through one flipped bit (set right in data): its end, or 0.
 
         A flipped bit in the length field moves the end: each is tried. Elsewhere
         CRC-8 is linear, so only a bit whose flip gives the stored check can be it:
-        one within 127 bits, ok() judging when the record is longer."""
+        one within 127 bits, ok() judging when the record is longer. A reading
+        counts only where a sound record follows; a check that reads erased
+        (``torn``) is never taken for a flipped one."""
         w = 2 if data[p] & 0x80 else 1
         tries = list(range(p * 8, min(p + w, self.size) * 8))  # as byte * 8 + bit
         stop = self._slice(data, p)
-        if stop:
+        if stop and not torn:
             t = _CRC_TABLE
             c = 0  # the CRC as read
             for i in range(p, stop - 1):
@@ -250,7 +267,9 @@ class LogReader:
         for i in tries:
             data[i >> 3] ^= 1 << (i & 7)
             stop = self._checked(data, p, e)
-            if stop and self._follow(data, stop, e + 1):
+            # Only a sound record after it vouches for a reading: the last write
+            # may be torn, its bits left 1 as a flipped bit leaves them.
+            if stop and self._follow(data, stop, e + 1) > 1:
                 at = p + (2 if data[p] & 0x80 else 1)
                 if ok is None or ok(data[at] & 7, bytes(data[at + 1:stop - 1])):
                     found = i if found == -1 else -2  # two readings: neither

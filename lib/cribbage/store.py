@@ -17,13 +17,15 @@ is said in ``notices`` (short lines for the OLED; the app shows and clears them)
 The one erase is a compaction: the header, the settings and a BASE of the game
 now. A power cut from its erase until that BASE is programmed loses the game
 (the sector held its only copy), so it is done only at a game's start when
-fewer than 1280 bytes are free, or when a record does not fit at all.
+fewer than 1280 bytes are free, when a record does not fit at all, or after a
+load that could not read (or read through damage) part of the log, so that
+what it found is judged once.
 """
 
 import gc
 
 from engine import state
-from engine.game import Game
+from engine.game import CHECKPOINT_EVERY, Game
 from cribbage.flashlog import FlashLog
 
 MAGIC = b"CRB"
@@ -31,6 +33,10 @@ MAX_SETTINGS = 127  # bytes
 NO_GAME = "no saved game: new game"
 NO_GAME_UNREADABLE = "saved game unreadable: new game"
 BASE, EVENT, UNDO, NEXT_GAME, SETTINGS = 1, 2, 3, 4, 5  # kinds; 7: unreadable
+# A boot replays every action of the game, and for each undo after the last
+# BASE re-applies up to CHECKPOINT_EVERY more; past this many, the next save
+# is a BASE (the game as it is: no undone action in it).
+REPLAY_BUDGET = 256
 
 
 class Store:
@@ -45,6 +51,8 @@ class Store:
         self._count = -2
         self._settings = None  # type: bytes | None  # the app's
         self._dirty = False    # the app's settings are not in the log
+        self._replays = 0      # what a load replays after the last BASE (REPLAY_BUDGET)
+        self._clean = False    # the load refused records: the next save compacts
 
     @property
     def erases(self):
@@ -75,10 +83,11 @@ class Store:
     def _load(self):
         base, kept, blob, seen, stale = self._records()
         game = self._checked(BASE, base) if base is not None else None
-        count = 0  # game records lost
+        count = replays = 0  # game records lost; what their replay costs
         for kind, payload in kept:
             if game is None or not self._replay(game, kind, payload):
                 count += 1
+            replays += _cost(kind)
         kept = []  # their bytes freed before the check below
         try:
             if game is not None:
@@ -88,6 +97,7 @@ class Store:
         except Exception:  # damage the check let through made values no game has
             game = None
         f = self._flash
+        self._replays, self._clean = replays, count > 0  # refused once, then rewritten
         if f.found < 2:  # not a log; or erased: a new board, or a compaction's erase
             # just done (the one sector cannot tell those apart): both are said
             return None, None, [NO_GAME_UNREADABLE if f.found else NO_GAME]
@@ -186,7 +196,8 @@ class Store:
         game = self._game
         if game is None:
             return
-        if self._count < 0 or len(game.journal) != self._count - 1:
+        if (self._count < 0 or len(game.journal) != self._count - 1
+                or self._replays + _cost(UNDO) > REPLAY_BUDGET):
             self.record_new_game(game)
         else:
             self._follow(UNDO, b"", False)
@@ -226,7 +237,7 @@ class Store:
             out.append((kind, payload))
         # A game keyed by cards takes ~800 bytes: with fewer than 1280 left, compact
         # now, when least is at stake, rather than in the game to come.
-        if start and self._flash.free_bytes() < 1280:
+        if self._clean or start and self._flash.free_bytes() < 1280:
             self._compact()
         elif not self._append(out, False):
             self._compact()  # full
@@ -259,10 +270,33 @@ class Store:
             n = log.written
             if n < 0:  # not known: the game is saved whole next time
                 self._count, self._dirty = -1, self._settings is not None
+            if erase and n == len(out):
+                self._clean, self._replays = False, 0
             for i in range(max(n, 0)):
                 kind = out[i][0]
                 if kind == SETTINGS:
                     self._dirty = False
                 else:
+                    self._replays = 0 if kind == BASE else self._replays + _cost(kind)
                     self._synced()
         return done
+
+    NOTHING_BEFORE, DROPPED, UNREADABLE = 1, 2, 3  # why earlier() has no game
+
+    def earlier(self, game):
+        """(the game before this one, replayed from the log, its records lost), or
+        (None, why). ``game``, the one in play, is saved whole first unless the
+        log holds it as it is. The game given back is not saved: the caller does."""
+        self._ready()
+        if game is not self._game or self._count != len(game.journal):
+            self._game, self._count = game, -1
+            self._follow(BASE, state.to_bytes(game), False)  # never a start's compaction
+        from cribbage.earlier import read_back  # loaded when first asked: less heap at boot
+        return read_back(self)
+
+
+def _cost(kind):
+    # Actions a load applies for a record beyond the game's own (REPLAY_BUDGET):
+    # an undo's, and the undone action's.
+    return CHECKPOINT_EVERY + 1 if kind == UNDO else 0
+
