@@ -8,6 +8,7 @@ this module.
 """
 
 import json
+import os
 import sys
 
 from engine import discard
@@ -18,6 +19,9 @@ from engine.show import score_show
 # The hand sizes the variants play: 3 (five-card) to 6 (shotgun).
 _SIZES = [hand_size(make_config(variant=v)) for v in range(len(VARIANT_NAMES))]
 MIN_HAND, MAX_HAND = min(_SIZES), max(_SIZES)
+STANDARD_HAND = _SIZES[STANDARD]
+# The status a shell gives a Unix tool whose reader stopped early (128 + SIGPIPE).
+PIPE_CLOSED = 141
 
 USAGE = """usage: python -m engine count CARD CARD CARD [CARD CARD CARD] STARTER [--crib] [--json]
        python -m engine discard CARD... [--dealer | --pone] [--players N] [--variant NAME] [--json]
@@ -109,6 +113,14 @@ def main(argv=None):
         sys.stderr.write("error: %s\n" % err)
         return 2
     hand, starter = cards[:-1], cards[-1]
+    if len(hand) != STANDARD_HAND:
+        # The cards may be a bigger hand with its starter forgotten: say how they were read.
+        note = "note: counted %s as a %d-card hand (%s) with %s as the starter" % (
+            " ".join(card_name(c) for c in hand), len(hand),
+            VARIANT_NAMES[_SIZES.index(len(hand))], card_name(starter))
+        if len(cards) <= MAX_HAND:
+            note += "; a %d-card hand needs its starter after it" % len(cards)
+        sys.stderr.write(note + "\n")
     show = score_show(hand, starter, crib=args.crib)
     if args.json:
         print(json.dumps({
@@ -186,5 +198,19 @@ def _discard(args):
     return 0
 
 
+def run(command, argv=None):
+    """command(argv)'s exit status, its output flushed; PIPE_CLOSED, with no
+    traceback, when the reader stops early (`| head`), as a Unix tool ends."""
+    try:
+        status = command(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Nobody reads on: later writes (Python's own flush at exit) go nowhere.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return PIPE_CLOSED
+    return status
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main))

@@ -59,6 +59,8 @@ def parse_card(text):
         rank = 10
     elif len(rank_text) == 1 and rank_text in RANKS:
         rank = RANKS.index(rank_text) + 1
+    elif rank_text == "1":
+        raise BadCard("bad card %r: A for ace, as in A%s" % (text, token[-1]))
     else:
         raise BadCard("bad card %r: unknown rank %r" % (text, rank_text))
     return make_card(rank, suit)

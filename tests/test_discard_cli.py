@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from worked_hands import THREE, THREE_CRIB, THREE_HAND, WORKED, WORKED_CRIB
+from test_engine_cli import PIPE_CLOSED, into_closed_pipe
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -108,3 +109,9 @@ def test_the_exact_values_are_written_as_fractions_write_them():
     from engine.discard import fraction_text
     for n, d in ((367, 23), (-734, 46), (0, 97290), (14, 7), (-14, 7), (5, 1), (97289, 97290)):
         assert fraction_text(n, d) == str(Fraction(n, d)), (n, d)
+
+
+@pytest.mark.parametrize("args", [WORKED.split(), WORKED.split() + ["--json"]])
+def test_a_reader_that_stops_early_ends_the_advice_quietly(args):
+    run = into_closed_pipe(["-m", "engine", "discard"] + args)
+    assert run.stderr == "" and run.returncode == PIPE_CLOSED

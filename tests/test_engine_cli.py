@@ -101,3 +101,58 @@ def test_help_and_unknown_options():
     run = count("--bogus", "4C", "5D", "5H", "6S", "KC")
     assert run.returncode == 2 and run.stdout == ""
     assert run.stderr.endswith("error: unknown option --bogus\n")
+
+
+def test_a_forgotten_starter_is_said_how_the_cards_were_read():
+    run = count("5H", "5C", "5S", "JD")  # a 4-card hand, its starter forgotten
+    assert run.returncode == 0 and run.stdout.splitlines()[0] == "5H 5C 5S | JD"
+    assert run.stderr == ("note: counted 5H 5C 5S as a 3-card hand (five-card) with JD as the "
+                          "starter; a 4-card hand needs its starter after it\n")
+    run = count("5H", "5C", "5S", "JD", "4H", "6H", "--json")
+    assert json.loads(run.stdout)["starter"] == "6H"
+    assert run.stderr == ("note: counted 5H 5C 5S JD 4H as a 5-card hand (seven-card) with 6H as "
+                          "the starter; a 6-card hand needs its starter after it\n")
+    seven = count("5H", "5C", "5S", "JD", "4H", "6H", "7H")
+    assert seven.stderr == ("note: counted 5H 5C 5S JD 4H 6H as a 6-card hand (shotgun) with 7H "
+                            "as the starter\n")
+    assert count("5H", "5C", "5S", "JD", "KC").stderr == ""  # a standard hand: nothing to say
+
+
+def test_a_one_for_the_ace_is_told_to_write_a():
+    run = count("5H", "5C", "1s", "JD", "KC")
+    assert run.returncode == 2 and run.stdout == ""
+    assert run.stderr == "error: bad card '1s': A for ace, as in AS\n"
+
+
+def into_closed_pipe(argv, buffered=True):
+    """Run `argv` with its output a pipe whose reader has gone, as `| head` leaves
+    it once it has its lines (here before the first, so every run meets it)."""
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    env.pop("PYTHONUNBUFFERED", None)
+    if not buffered:
+        env["PYTHONUNBUFFERED"] = "1"
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run([sys.executable] + list(argv), cwd=ROOT, stdout=write,
+                              stderr=subprocess.PIPE, text=True, env=env, timeout=120)
+    finally:
+        os.close(write)
+
+
+# A Unix tool whose reader stops early ends quietly; a shell shows 128 + SIGPIPE.
+PIPE_CLOSED = 128 + 13
+
+
+@pytest.mark.parametrize("buffered", [True, False])
+@pytest.mark.parametrize("args", [["count", "4C", "5D", "5H", "6S", "KC"],
+                                  ["count", "4C", "5D", "5H", "6S", "KC", "--json"]])
+def test_a_reader_that_stops_early_ends_the_count_quietly(args, buffered):
+    run = into_closed_pipe(["-m", "engine"] + args, buffered)
+    assert run.stderr == "" and run.returncode == PIPE_CLOSED
+
+
+def test_a_closed_pipe_still_lets_a_refusal_through():
+    run = into_closed_pipe(["-m", "engine", "count", "4C", "5D", "6X", "6S", "KC"])
+    assert run.returncode == 2
+    assert run.stderr == "error: bad card '6X': unknown suit 'X'\n"

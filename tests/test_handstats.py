@@ -16,6 +16,7 @@ from engine.rules import MAX_PLAY_PEG, is_impossible
 from engine.rules import VARIANT_NAMES
 from engine.show import score_hand
 from tools import handstats
+from test_engine_cli import PIPE_CLOSED, into_closed_pipe
 
 IMPOSSIBLE_TOTALS = limits(make_config()).impossible_hand
 HAND_SIZES = handstats.HAND_SIZES
@@ -220,3 +221,9 @@ def test_bench_prints_every_figure(capsys):
     assert re.search(r"exact table, 12994800 deals .*: [\d.]+ s +target <= 1 s: (PASS|MISS)", out)
     assert re.search(r"score_hand +\d+ fuel +[\d.]+ ms", out)
     assert re.search(r"score_show +\d+ fuel +[\d.]+ ms", out)
+
+
+@pytest.mark.parametrize("args", [["--json"], []])
+def test_a_reader_that_stops_early_ends_the_table_quietly(args):
+    run = into_closed_pipe(["tools/handstats.py"] + args)
+    assert run.stderr == "" and run.returncode == PIPE_CLOSED

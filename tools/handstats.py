@@ -28,6 +28,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from engine.__main__ import run
 from engine.cards import JACK, RANK, SUIT, VALUE, card_name, make_card
 from engine.rules import MAX_PLAY_PEG, Limits, limits
 from engine.rules import CRIB_SIZE, VARIANT_NAMES, has_crib, hand_size, make_config
@@ -367,4 +368,4 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run(main))
