@@ -268,13 +268,17 @@ def test_the_oled_is_full_size_from_160x50(size, tracks):
 
 
 @pytest.mark.parametrize("tracks", [2, 3])
-def test_at_80x24_the_oled_is_its_text_and_the_legend_is_whole(tracks):
+@pytest.mark.parametrize("size", [(80, 24), (100, 40), (150, 45)])
+def test_below_full_size_the_oled_is_its_text_and_the_legend_is_whole(tracks, size):
+    # a shrunk OLED's 5x8 font cannot be read: its text rows are shown instead
     ours = played("12A 5B # 5C", tracks=tracks)
-    shown = render(ours, (80, 24), "game kept in /tmp/x.nvm")
+    shown = render(ours, size, "game kept in /tmp/x.nvm")
     text = "\n".join(shown.display)
     assert full_size_oled(shown) is None
     for line in text_module.oled_text(ours):
         assert "\u2502%-21s\u2502" % line in text
+    assert not set("\u2580\u2584\u2588") & set(text)  # no pixels in half blocks
+    assert "OLED text:" not in text  # the box is the text: not shown twice
     assert_legend_whole(text)
     assert "laptop keys: 0-9, a-d or A-D, * #; q or Ctrl-C quits" in text
     starts = [line[:9] for line in shown.display]
@@ -307,7 +311,11 @@ def test_pegs_back_pegs_and_marks_have_their_own_glyphs():
     assert cell(row_a, 15).fg == "ff0000"   # the brightest LED on the board: full red
     assert cell(row_a, 12).fg != "ff0000"   # the back peg is dimmer
     assert cell(row_a + 1, 5).data == "\u25cf"  # B's front peg on a 5th hole: a peg
-    assert cell(row_a, 11).fg == "5a5a5a"   # unlit: grey
+    assert cell(row_a, 11).fg == "%02x%02x%02x" % screen.UNLIT_FG  # unlit: grey
+    # the dimmest mark, a fifth hole at (1, 1, 1), is clearly brighter than an unlit hole
+    assert ours.led_at(0, 10) == (1, 1, 1)
+    fifth = bytes.fromhex(cell(row_a, 10).fg)
+    assert min(fifth) >= 1.5 * max(screen.UNLIT_FG), (fifth, screen.UNLIT_FG)
 
 
 def test_a_three_player_save_on_two_tracks_warns_on_the_screen(tmp_path, capsys):

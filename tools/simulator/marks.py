@@ -23,6 +23,8 @@ GLYPH_LEGEND = ("\u25cf peg", "\u25cb back peg", "+ 5th hole", "\u00d7 skunk lin
                 "\u25a0 game hole")
 
 UNLIT = (40, 40, 40)  # an unlit LED in a picture: dark grey
+LIT_FLOOR = 64  # the dimmest lit LED's brightest channel on screen: clear of any unlit hole
+RINGS = {FRONT: ((255, 255, 255), 2), BACK: ((200, 200, 200), 1)}  # (colour, width) round a peg
 OLED_ON = (150, 210, 255)  # a lit pixel of the blue-white OLED, on screen and in pictures
 
 
@@ -63,9 +65,13 @@ def hole_parts(session, track):
 
 
 def display_colour(rgb, peak, unlit=UNLIT):
-    """An LED's colour brightened for a screen: ``peak`` (the brightest channel
-    on the board) maps to 255 and dimmer values rise on a cube-root curve, so
-    the faint marks still show; an unlit LED is dark grey."""
-    if max(rgb) == 0:
+    """An LED's colour made visible on a screen: its brightest channel rises from
+    ``LIT_FLOOR`` to 255 (at ``peak``, the brightest channel on the board) on a
+    cube-root curve, so the faint marks still show, and the others keep their
+    share of it, so a colour keeps its hue (dim amber stays amber); an unlit LED
+    is ``unlit``."""
+    top = max(rgb)
+    if top == 0:
         return unlit
-    return tuple(int(round(255 * (min(c, peak) / peak) ** (1 / 3))) for c in rgb)
+    level = LIT_FLOOR + (255 - LIT_FLOOR) * (min(top, peak) / peak) ** (1 / 3)
+    return tuple(int(round(c * level / top)) for c in rgb)

@@ -10,7 +10,7 @@ from engine.game import PHASE_NAMES
 from engine.play import NOBODY
 from boards import KEY_LEGEND as LEGEND
 from cribbage.names import seat_name, side_name
-from tools.simulator.marks import OLED_ON, display_colour
+from tools.simulator.marks import BACK, FRONT, OLED_ON, RINGS, display_colour
 from tools.simulator.session import ROW, UsageError
 from tools.simulator.text import KEY_NOTES
 
@@ -131,7 +131,8 @@ def board_image(session):
                          outline=(40, 26, 14))
         if track < game.sides:
             front, back = pegs[track]
-            for hole, width, ring in ((back, 1, (200, 200, 200)), (front, 2, (255, 255, 255))):
+            for hole, part in ((back, BACK), (front, FRONT)):
+                ring, width = RINGS[part]
                 if hole:
                     x, y = hole_centre(track, hole, tracks, count)
                     r = HOLE_RADIUS + 3

@@ -3,8 +3,9 @@
 The tracks in 24-bit colour (a glyph for each part of a hole as well), the
 OLED drawn from its display RAM in half blocks, and a panel with the scores
 and the keys. The OLED is drawn at full size (128 columns, 32 rows of half
-blocks) whenever the terminal can hold it with the tracks (160x50 can), then
-halved, then as its text lines; the key legend is never cut.
+blocks) whenever the terminal can hold it with the tracks (160x50 can), else
+as its text lines: shrunk, its 5x8 font cannot be read. The key legend is
+never cut.
 """
 
 import textwrap
@@ -17,15 +18,14 @@ from tools.simulator.text import KEY_NOTES, board_state, oled_blocks, oled_text
 
 TITLE = "Cribbage board simulator: the firmware on the sim board"
 TERM_LABEL = 9        # "A      1 " before the holes of a row
-UNLIT_FG = (90, 90, 90)
+UNLIT_FG = (60, 60, 60)  # an unlit hole's dot: darker than marks.LIT_FLOOR, the dimmest lit one
 RESET = "\x1b[0m"
 PANEL_W = 28          # the narrow panel beside a full-size OLED at 160 columns
 WIDE_PANEL_W = 52     # room for the keypad beside what its keys do
 OLED_TEXT_W = 21      # characters on an OLED row
 LAPTOP_KEYS = "laptop keys: 0-9, a-d or A-D, * #; q or Ctrl-C quits"
 
-# How the OLED can be drawn: (name, step_x, step_y) of oled_blocks, or text.
-OLED_FORMS = (("full", 1, 1), ("half height", 1, 2), ("halved", 2, 2), ("text", 0, 0))
+PIXELS, TEXT = "pixels", "text"  # how the OLED is drawn: full size, or its text rows
 
 
 def _fg(rgb):
@@ -120,9 +120,8 @@ def clip(line, width):
 
 def oled_box(session, form):
     """The OLED in a box, as lines: its pixels in half blocks, or its text rows."""
-    _, step_x, step_y = form
-    if step_x:
-        art = oled_blocks(session.board.oled_pixels(), step_x=step_x, step_y=step_y)
+    if form == PIXELS:
+        art = oled_blocks(session.board.oled_pixels())
         width = len(art[0])
         body = [_fg(OLED_ON) + "\x1b[48;2;0;0;0m" + line + RESET for line in art]
     else:
@@ -216,11 +215,11 @@ def term_screen(session, size, note=""):
     notes = _notes(session, note, columns)
     left = rows - len(tracks) - len(notes)
     body = None
-    for form in OLED_FORMS:
+    for form in (PIXELS, TEXT):
         box, box_w = oled_box(session, form)
         if box_w > columns or len(box) > left:
             continue
-        pixels = form[1] > 0
+        pixels = form == PIXELS
         beside = columns - box_w - 2
         if beside >= PANEL_W:
             side = panel(session, beside, left, pixels)
@@ -233,7 +232,7 @@ def term_screen(session, size, note=""):
                 body = box + below
                 break
     if body is None:  # too small for anything whole: the text OLED and what fits
-        box, box_w = oled_box(session, OLED_FORMS[-1])
+        box, box_w = oled_box(session, TEXT)
         body = box + _key_lines(columns)
     spare = rows - len(tracks) - len(notes) - len(body)
     top = []

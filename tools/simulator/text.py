@@ -98,28 +98,14 @@ def track_text(session, track):
     return rows
 
 
-def oled_blocks(pixels, step_x=2, step_y=1, on="\u2588", top="\u2580", bottom="\u2584"):
-    """The OLED pixels as half-block text: two pixel rows a character row.
-    ``step_x``/``step_y`` > 1 merge pixels (any lit one lights the merged one)."""
-    height = len(pixels)
-    width = len(pixels[0]) if height else 0
-
-    def lit(y, x):
-        for yy in range(y, min(y + step_y, height)):
-            row = pixels[yy]
-            for xx in range(x, min(x + step_x, width)):
-                if row[xx]:
-                    return True
-        return False
-
+def oled_blocks(pixels, on="\u2588", top="\u2580", bottom="\u2584"):
+    """The OLED pixels as half-block text: a pixel a column, two pixel rows a character row."""
     lines = []
-    for y in range(0, height, 2 * step_y):
-        line = []
-        for x in range(0, width, step_x):
-            a = lit(y, x)
-            b = lit(y + step_y, x) if y + step_y < height else False
-            line.append(on if a and b else top if a else bottom if b else " ")
-        lines.append("".join(line))
+    for y in range(0, len(pixels), 2):
+        upper = pixels[y]
+        lower = pixels[y + 1] if y + 1 < len(pixels) else [0] * len(upper)
+        lines.append("".join([on if a and b else top if a else bottom if b else " "
+                              for a, b in zip(upper, lower)]))
     return lines
 
 
@@ -155,7 +141,7 @@ def summary(session):
     out.append("OLED pixels:")
     border = "+" + "-" * 128 + "+"
     out.append("  " + border)
-    for line in oled_blocks(session.board.oled_pixels(), step_x=1):
+    for line in oled_blocks(session.board.oled_pixels()):
         out.append("  |" + line + "|")
     out.append("  " + border)
     return "\n".join(out)
