@@ -6,6 +6,7 @@ PYTHON ?= python3
 ARGS ?=
 SIM_VENV := .venv
 TEST_VENV := .venv-test
+WEB_VENV := .venv-web
 LOCK_VENV := .venv-lock
 BENCHES := tools/bench.py tools/bench_board.py tools/bench_store.py tools/bench_device.py
 PIP_COMPILE := --quiet --generate-hashes --allow-unsafe --strip-extras \
@@ -17,7 +18,7 @@ WEB_PORT ?= 8000
 NPM_STAMP := web/node_modules/.package-lock.json
 
 .PHONY: sim test lint typecheck pytest bench lock clean sim-env test-env lock-env check-python \
-	web web-serve web-deps browser-deps web-screenshot
+	web web-serve web-deps web-env browser-deps web-screenshot
 
 check-python:
 	@command -v $(PYTHON) >/dev/null || { echo "error: no $(PYTHON) on this machine; name another Python with PYTHON= (README: Quick start)" >&2; exit 2; }
@@ -27,6 +28,9 @@ sim-env: check-python
 
 test-env: check-python
 	@$(PYTHON) tools/mkvenv.py $(TEST_VENV) requirements/test.txt
+
+web-env: check-python
+	@$(PYTHON) tools/mkvenv.py $(WEB_VENV) requirements/web.txt
 
 lock-env: check-python
 	@$(PYTHON) tools/mkvenv.py $(LOCK_VENV) requirements/lock.txt
@@ -50,19 +54,19 @@ pytest: test-env browser-deps
 	$(TEST_VENV)/bin/pytest -q
 
 # The web page (README: Try it in your browser): the pinned MicroPython from npm
-# (web/package-lock.json), the firmware, and what tools/mprun.py runs it with in
-# .venv-test (the stand-ins, adafruit_bus_device).
+# (web/package-lock.json), the firmware, and what tools/mprun.py runs it with (the
+# stand-ins, and adafruit_bus_device from .venv-web: requirements/web.txt, no more).
 # Another folder, e.g. a gh-pages checkout: make web WEB_OUT=../gh-pages
 $(NPM_STAMP): web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund --loglevel=error
 
 web-deps: $(NPM_STAMP)
 
-web: test-env web-deps
-	@$(TEST_VENV)/bin/python tools/web.py build --out $(WEB_OUT)
+web: web-env web-deps
+	@$(WEB_VENV)/bin/python tools/web.py build --out $(WEB_OUT)
 
 web-serve: web
-	@$(TEST_VENV)/bin/python tools/web.py serve --dir $(WEB_OUT) --port $(WEB_PORT)
+	@$(WEB_VENV)/bin/python tools/web.py serve --dir $(WEB_OUT) --port $(WEB_PORT)
 
 # tests/test_web.py runs in Debian's chromium when it is installed: then it needs
 # the npm package too (without chromium the page's tests are skipped, with the reason).
@@ -88,10 +92,11 @@ lock: export CUSTOM_COMPILE_COMMAND := make lock
 lock: lock-env
 	$(LOCK_VENV)/bin/pip-compile $(PIP_COMPILE) -o requirements/sim.txt requirements/sim.in
 	$(LOCK_VENV)/bin/pip-compile $(PIP_COMPILE) -o requirements/test.txt requirements/test.in
+	$(LOCK_VENV)/bin/pip-compile $(PIP_COMPILE) -o requirements/web.txt requirements/web.in
 	$(LOCK_VENV)/bin/pip-compile $(PIP_COMPILE) -o requirements/lock.txt requirements/lock.in
 
 # The virtualenvs, the npm package, the built site and caches; never a saved game.
 clean:
-	rm -rf $(SIM_VENV) $(TEST_VENV) $(LOCK_VENV) .pytest_cache .mypy_cache .hypothesis \
+	rm -rf $(SIM_VENV) $(TEST_VENV) $(WEB_VENV) $(LOCK_VENV) .pytest_cache .mypy_cache .hypothesis \
 		web/node_modules build/web
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

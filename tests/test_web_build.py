@@ -8,10 +8,13 @@ each file the type a browser needs.
 """
 
 import base64
+import importlib.metadata
 import json
 import os
 import re
 import shutil
+import subprocess
+import sys
 import threading
 import urllib.request
 
@@ -21,6 +24,7 @@ from tools import web
 from tools.deployer.sources import collect_firmware
 from tools.mprun import BUILTINS, DRIVERS, run_micropython
 from tools.simulator.session import Session
+from test_setup import TEST_ONLY, canonical, locked
 
 REPO = web.REPO
 
@@ -209,3 +213,35 @@ def steps():
     if keys:
         # "1", "2": the OLED echoes the points; "A": a peg moves, the game is saved
         assert lines[4:] == ["KEY", "1", "KEY", "1", "KEY", "7"]
+
+
+# ---- what `make web` installs: requirements/web.txt ------------------------------------
+
+_TRACE = """
+import json, runpy, sys
+before = set(sys.modules)
+tool = runpy.run_path("tools/web.py")
+tool["bundle"](tool["page_files"]())
+tool["board_facts"]()
+print(json.dumps(sorted({m.split(".")[0] for m in set(sys.modules) - before})))
+"""
+
+
+def test_the_web_build_needs_only_what_web_txt_installs():
+    # everything a build does but copy the npm package (which is no Python package)
+    done = subprocess.run([sys.executable, "-c", _TRACE], cwd=REPO, capture_output=True,
+                          text=True, timeout=120, env=dict(os.environ, BLINKA_OS_AGNOSTIC="1"))
+    assert done.returncode == 0, done.stderr
+    owners = importlib.metadata.packages_distributions()
+    needs = {canonical(dist) for module in json.loads(done.stdout)
+             for dist in owners.get(module, ())}
+    assert "adafruit-circuitpython-busdevice" in needs
+    assert needs <= set(locked("web")), needs - set(locked("web"))
+
+
+def test_the_web_lock_is_the_simulators_versions_without_pictures_or_test_tools():
+    web_lock, sim = locked("web"), locked("sim")
+    assert {name: web_lock[name][0] for name in web_lock} == \
+        {name: sim[name][0] for name in web_lock}  # the page runs what the tests run
+    assert set(web_lock) == set(sim) - {"pillow"}  # Blinka comes with adafruit_bus_device
+    assert not TEST_ONLY & set(web_lock) and "playwright" not in web_lock

