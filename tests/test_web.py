@@ -4,7 +4,9 @@ The site is built by tools/web.py into a temporary folder and served on
 localhost; Debian's chromium is driven by Playwright (the pinned Python package,
 pointed at the installed browser: nothing is downloaded). Everything is played
 by clicking the page's keys or typing, and checked against tools/sim.py run on
-the same keys: the OLED's text, every lit hole's colour, the OLED's pixels.
+the same keys: the OLED's text, every lit hole's colour, the OLED's pixels, the
+rings round the pegs. The page's clock is held (?held-clock) and moved by the
+tests as the simulator moves its own, so nothing depends on the machine's speed.
 First paint and key-to-OLED times are measured and printed (pytest -s), not
 asserted. Without chromium (or without `npm ci` in web/) the tests are skipped
 with the reason; CRIBBAGE_REQUIRE_BROWSER=1 (set by .ci/run) fails them instead.
@@ -23,9 +25,10 @@ import pytest
 
 from test_web_build import readme_hand
 from tools import web
-from tools.simulator.session import Session
+from tools.simulator.session import Session, no_key
 from web_page import (CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE, REPO, TOOL, Page,
-                      assert_tracks_painted, board_of, simulate, unavailable)
+                      assert_pegs_ringed, assert_tracks_painted, board_of, simulate,
+                      unavailable)
 
 
 @pytest.fixture(scope="module")
@@ -79,14 +82,15 @@ def test_the_readme_hand_by_clicking_is_the_simulators(context, site):
     keyed = ""
     checkpoints = (1, 5, 8, 10, len(rows) - 1)  # the starter, 31, the go, B's show, the crib
     for i, keys in enumerate(rows):
-        page.click(keys)
+        page.keys(keys)
         keyed += keys
         if i in checkpoints:
-            page.settle()
-            assert page.state() == board_of(simulate(keyed)), keyed
+            sim = simulate(keyed)
+            assert page.state() == board_of(sim), keyed
+            assert_pegs_ringed(page, sim["pegs"])
     assert page.oled()[:3] == ["25  7", "A+15      B+4*      ", "B deals: # starter"]
 
-    # The canvas holds the panel's RAM, which is the simulator's
+    # The canvas holds the panel's RAM, which is the simulator's at the same moment
     sim = Session().keys(keyed)
     ram = sim.board.oled_frame()
     assert bytes(page.page.evaluate("cribbageBoard.oledRam()")) == ram
@@ -122,8 +126,7 @@ def test_the_readme_hand_by_clicking_is_the_simulators(context, site):
 
 def test_a_reload_resumes_and_the_download_carries_on_in_the_simulator(context, site, tmp_path):
     page = Page(context, site)
-    page.click("12A 5B # 5C 0A 5B")
-    page.settle()
+    page.keys("12A 5B # 5C 0A 5B")
     before = page.state()
     assert before == board_of(simulate("12A5B#5C0A5B"))
     with page.page.expect_download() as wait:
@@ -140,8 +143,7 @@ def test_a_reload_resumes_and_the_download_carries_on_in_the_simulator(context, 
     assert resumed["oled"][:3] == before["oled"][:3] and resumed["leds"] == before["leds"]
     # tools/sim.py restarted from the downloaded file shows the very same board
     assert resumed == board_of(simulate("", "--state", str(saved)))
-    page.click("5D")  # and the game goes on where it was: B pegs a pair
-    page.settle()
+    page.keys("5D")  # and the game goes on where it was: B pegs a pair
     assert page.state() == board_of(simulate("5D", "--state", str(saved)))
     assert page.errors == []
 
@@ -171,8 +173,7 @@ BAD_STATES = [
 
 def test_a_bad_state_file_gets_a_clear_message_and_changes_nothing(context, site, tmp_path):
     page = Page(context, site)
-    page.click("7A")
-    page.settle()
+    page.keys("7A")
     before, flash = page.state(), page.stored_flash()
     problem = page.page.locator("#problem")
     for name, content, reason in BAD_STATES:
@@ -194,8 +195,7 @@ def test_a_bad_state_file_gets_a_clear_message_and_changes_nothing(context, site
 
 def test_erasing_the_flash_asks_first_then_starts_a_fresh_board(context, site):
     page = Page(context, site)
-    page.click("7A")
-    page.settle()
+    page.keys("7A")
     asked = []
     page.page.once("dialog", lambda dialog: (asked.append(dialog.message), dialog.dismiss()))
     page.page.click("#erase")
@@ -224,17 +224,26 @@ def test_a_flash_in_localstorage_that_is_no_image_is_kept_aside(context, site):
 
 def test_the_laptop_keys_and_the_keypad_from_the_keyboard(context, site):
     page = Page(context, site)
+    note = page.page.locator("#key-note")
     page.page.keyboard.type("12a")  # a-d as A-D, as in the terminal simulator
     page.page.keyboard.type("5b")
     page.page.focus('#keypad button[data-key="3"]')
     page.page.keyboard.press("Enter")  # a focused key is a real button
     page.page.focus('#keypad button[data-key="B"]')
     page.page.keyboard.press("Space")
-    page.page.keyboard.type("x")  # not a key: nothing happens
     page.settle()
-    assert page.state() == board_of(simulate("12A5B3B"))
+    before = page.state()
+    assert before == board_of(simulate("12A5B3B"))
     assert page.oled()[0] == "12  8"
-    page.page.keyboard.type("*#")  # undo: B's 3 comes off
+    assert note.is_hidden()
+    page.page.keyboard.type("x")  # not a key: named as the terminal names it, nothing else
+    assert note.is_visible() and note.get_attribute("role") == "status"
+    assert note.text_content() == no_key("x") == "no key 'x': the keys are 123A456B789C*0#D"
+    page.page.keyboard.type("'")
+    assert note.text_content() == no_key("'")
+    assert page.state() == before
+    page.page.keyboard.type("*#")  # undo: B's 3 comes off; a key clears the note
+    assert note.is_hidden()
     page.settle()
     assert page.state() == board_of(simulate("12A5B3B*#"))
     assert page.oled()[0] == "12  5"
@@ -251,12 +260,24 @@ def test_accessible_keys_and_the_oled_text_in_a_live_region(context, site):
     assert page.page.get_by_role("button", name="D: menu / club").count() == 1
     live = page.page.locator("#oled-text")
     assert live.get_attribute("aria-live") == "polite"
-    page.click("D")
-    page.page.wait_for_function("cribbageBoard.oledText().join(' ') !== ''")
+    page.keys("D")
     assert live.text_content().split("\n") == simulate("D")["oled"]
+    # read out, not shown: the canvas is the one OLED on screen
+    box = live.bounding_box()
+    assert box["width"] <= 1 and box["height"] <= 1, box
+    assert page.page.evaluate("getComputedStyle(document.getElementById('oled-text')).clip") \
+        == "rect(0px, 0px, 0px, 0px)"
 
 
-def test_the_page_fits_a_phones_width(browser, site):
+def in_view(page, selector):
+    """The element's box, asserted to lie wholly inside the viewport as it is scrolled."""
+    box = page.page.locator(selector).bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], (selector, box)
+    assert box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"], (selector, box)
+    return box
+
+
+def test_a_phone_shows_the_pegs_the_oled_and_the_keys_at_once(browser, site):
     ctx = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
                               has_touch=True)
     try:
@@ -265,14 +286,29 @@ def test_the_page_fits_a_phones_width(browser, site):
         for i in range(16):
             box = page.page.locator("#keypad button").nth(i).bounding_box()
             assert box["width"] >= 44 and box["height"] >= 44, i  # a finger's size
-            assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"]
-        oled = page.page.locator("#oled").bounding_box()
-        assert oled["width"] >= 300 and oled["x"] + oled["width"] <= PHONE["width"]
-        page.page.tap('#keypad button[data-key="9"]')
-        page.page.tap('#keypad button[data-key="B"]')
-        page.settle()
-        assert page.state() == board_of(simulate("9B"))
+        oled = in_view(page, "#oled")
+        assert oled["width"] >= 300
+        keyed = ""
+        for key in "9B5A#":  # taps: the page never scrolls, the pegs never leave the screen
+            page.page.tap('#keypad button[data-key="%s"]' % key)
+            page.settle()
+            keyed += key
+            assert page.page.evaluate("window.scrollY") == 0
+            for selector in ("#tracks", "#oled", "#keypad"):
+                in_view(page, selector)
+        sim = simulate(keyed)
+        assert page.state() == board_of(sim)
         assert_tracks_painted(page)
+        assert_pegs_ringed(page, sim["pegs"])
+
+        with page.page.expect_navigation():  # three tracks are taller: they fit too
+            page.page.check("input[name=tracks][value='3']")
+        page.page.wait_for_function("window.cribbageBoard && cribbageBoard.ready()",
+                                    timeout=30000)
+        page.page.evaluate("window.scrollTo(0, 0)")
+        for selector in ("#tracks", "#oled", "#keypad"):
+            in_view(page, selector)
+        assert len(page.holes()) == 3
     finally:
         ctx.close()
 
@@ -283,15 +319,14 @@ def test_three_tracks(context, site):
         page.page.check("input[name=tracks][value='3']")
     page.page.wait_for_function("window.cribbageBoard && cribbageBoard.ready()", timeout=30000)
     assert len(page.holes()) == 3
-    page.click("D11#")  # a new game of 3 players
-    page.click("5C 7B")
-    page.settle()
+    page.keys("D11#")  # a new game of 3 players
+    page.keys("5C 7B")
     assert page.state() == board_of(simulate("D11#5C7B", "--tracks", "3"))
     assert_tracks_painted(page)
 
 
 def test_a_peg_jumps_at_the_firmwares_timing(context, site):
-    page = Page(context, site)
+    page = Page(context, site, held=False)  # the page's real clock, frame by frame
     page.click("20")
     page.page.wait_for_function("cribbageBoard.sinceKey() > 100")
     # Click A, then read the strips at every frame for 0.8 s, with the board's clock.

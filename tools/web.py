@@ -146,7 +146,8 @@ def board_facts():
     from boards.sim.nvm import NVM_SECTOR
     from engine.cards import SUIT_SYMBOLS
     from cribbage.names import SIDE_LETTERS, SUIT_GLYPHS
-    from tools.simulator.marks import OLED_ON, UNLIT
+    from tools.simulator.marks import BACK, FRONT, LIT_FLOOR, OLED_ON, RINGS, UNLIT
+    from tools.simulator.session import NO_KEY
     from tools.simulator.text import KEY_NOTES
     import boards
 
@@ -159,6 +160,9 @@ def board_facts():
         "suitSymbols": SUIT_SYMBOLS,
         "unlit": list(UNLIT),
         "oledOn": list(OLED_ON),
+        "litFloor": LIT_FLOOR,
+        "rings": {"front": list(RINGS[FRONT]), "back": list(RINGS[BACK])},
+        "noKey": NO_KEY % ("%s", KEY_LEGEND),  # the typed character goes in, quoted
         "nvmSize": NVM_SECTOR,
         "trackChoices": list(range(hardware.MIN_TRACKS, len(config.TRACK_PINS) + 1)),
         "defaultTracks": hardware.DEFAULT_TRACKS,

@@ -4,6 +4,8 @@
 // system, runs the board's loop on the page's clock, turns clicks and keys into
 // keypad presses, and paints what the strips' data pins and the OLED's display
 // RAM received. The game itself is the firmware's (webboard.py is the glue).
+// With ?held-clock in the address the board's clock stands still until
+// cribbageBoard.advance(ms) moves it: tests read the board at a known moment.
 
 import { loadMicroPython } from "./micropython.mjs";
 
@@ -16,9 +18,13 @@ const stats = { started: null, firstFrame: null, lastTick: null, keys: [] };
 let py = null;          // webboard, once the firmware runs
 let board = null;       // the board's facts from the firmware: pins, layout
 let clockZero = 0;
+const HELD_CLOCK = new URLSearchParams(location.search).has("held-clock");
+let heldNow = 0;        // the board's clock when it is held
 let lastKeyAt = null;   // the board's clock at the last key
 let strips = [];        // per track: [r, g, b] per LED, as received
 let oledRam = new Uint8Array(1024);
+let pegsJson = "";      // where the game has its pegs, as webboard.pegs() said last
+let pegs = [];          // per track with a side: [front hole, back hole] (0: off the board)
 let storageProblem = null;
 
 // ---- the page before the firmware runs: keypad, notes, choices
@@ -187,7 +193,7 @@ async function start() {
 }
 
 function clock() {
-  return Math.floor(performance.now() - clockZero);
+  return HELD_CLOCK ? heldNow : Math.floor(performance.now() - clockZero);
 }
 
 // ---- the loop: one pass of the board's loop a frame, on the real clock
@@ -207,10 +213,20 @@ function loop() {
 const OLED = 1, STRIPS = 2, FLASH = 4;  // webboard's answers, bit by bit
 
 function show(changed) {
+  let redraw = false;
   if (changed & STRIPS) {
     strips = py.strips_hex().split(",").map(decodeStrip);
-    drawTracks();
+    redraw = true;
   }
+  if (changed) {
+    const now = py.pegs();
+    if (now !== pegsJson) {
+      pegsJson = now;
+      pegs = JSON.parse(now);
+      redraw = true;
+    }
+  }
+  if (redraw) drawTracks();
   if (changed & OLED) {
     oledRam = hexBytes(py.oled_hex());
     drawOled();
@@ -232,6 +248,7 @@ function keyPressed(key, timeStamp) {
   const button = document.querySelector('#keypad [data-key="' + CSS.escape(key) + '"]');
   button.classList.add("down");
   setTimeout(() => button.classList.remove("down"), 120);
+  say("key-note", "");
   lastKeyAt = clock();
   stats.lastTick = lastKeyAt;
   const changed = py.press(key, lastKeyAt);
@@ -243,13 +260,20 @@ function keyPressed(key, timeStamp) {
   requestAnimationFrame(() => { entry.shown = performance.now() - timeStamp; });
 }
 
+// A typed character: its key, or what the terminal simulator says of one that
+// is no key. Named keys (arrows, Tab, Enter) and a space (it presses a focused
+// button, or scrolls) are the browser's.
 function laptopKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
   if (event.target.closest && event.target.closest("input, select, textarea")) return;
-  const key = event.key.length === 1 ? event.key.toUpperCase() : null;
-  if (key && facts.keyLegend.includes(key)) {
+  if (event.key.length !== 1 || /\s/.test(event.key)) return;
+  const key = event.key.toUpperCase();
+  if (facts.keyLegend.includes(key)) {
     event.preventDefault();
     keyPressed(key, event.timeStamp);
+  } else if (py) {
+    const quoted = event.key === "'" ? '"\'"' : "'" + event.key + "'";  // as Python's repr
+    say("key-note", facts.noKey.replace("%s", quoted));
   }
 }
 
@@ -313,11 +337,14 @@ function litHoles() {
   return out;
 }
 
-// As tools/simulator/marks.display_colour: the brightest channel on the board is
-// 255, dimmer ones rise on a cube-root curve so the faint marks show.
+// As tools/simulator/marks.display_colour: an LED's brightest channel rises from
+// litFloor to 255 (at the board's brightest) on a cube-root curve, so the faint
+// marks show, and the others keep their share of it, so a colour keeps its hue.
 function displayColour(rgb, peak) {
-  if (!rgb[0] && !rgb[1] && !rgb[2]) return facts.unlit;
-  return rgb.map((c) => Math.round(255 * Math.cbrt(Math.min(c, peak) / peak)));
+  const top = Math.max(rgb[0], rgb[1], rgb[2]);
+  if (!top) return facts.unlit;
+  const level = facts.litFloor + (255 - facts.litFloor) * Math.cbrt(Math.min(top, peak) / peak);
+  return rgb.map((c) => Math.round(c * level / top));
 }
 
 let geometry = null;
@@ -330,17 +357,27 @@ function setUpTracks() {
   drawTracks();
 }
 
-// Holes in rows of the board's ROW_LENGTH as on the wood (half rows on a narrow
-// screen), a gap after every fifth, the game hole at the end of the last row.
+const MIN_PITCH = 7;    // px between holes: below it, rows of half the board's length
+const MIN_LABEL = 8;    // px: the letters and row numbers stay readable
+const HOLE_R = 0.36;    // a hole's radius, and a peg's ring's, in pitches
+const RING_R = 0.5;
+const RING_PITCH = 18;  // the --png pictures' pitch: their rings' widths from it up
+
+// Holes in rows of the board's ROW_LENGTH as on the wood (half rows only on a
+// very narrow screen), a gap after every fifth, the game hole at the end of the
+// last row: a phone's width still holds the board's rows of 30, so its whole
+// board stays short enough to show with the OLED and the keys.
 function layTracks(width) {
   const units = (row) => 2.2 + row + (row / 5 - 1) * 0.5 + 2.2;
   let row = board.rowLength;
-  if (width / units(row) < 11 && row % 2 === 0) row /= 2;
+  if (width / units(row) < MIN_PITCH && row % 2 === 0) row /= 2;
   const pitch = Math.max(6, Math.min(24, width / units(row)));
+  const label = Math.max(MIN_LABEL, Math.round(pitch * 0.55));
+  const gapY = Math.max(pitch * 0.9, label + 2);  // between rows: the row numbers go there
   return {
     holes: geometry.holes, row, rows: Math.floor((geometry.holes - 1) / row),
-    pitch, gap: pitch * 0.5, left: pitch * 2, top: pitch * 0.8,
-    rowHeight: board.tracks * pitch + pitch * 0.9,
+    pitch, gap: pitch * 0.5, left: pitch * 2, top: gapY, gapY, label,
+    rowHeight: board.tracks * pitch + gapY,
   };
 }
 
@@ -363,7 +400,7 @@ function drawTracks() {
   const width = canvas.parentElement.clientWidth - 16;
   const g = layTracks(width);
   const pitch = g.pitch;
-  const height = Math.ceil(g.top + g.rows * g.rowHeight);
+  const height = Math.ceil(g.top + g.rows * g.rowHeight - g.gapY + pitch * 0.3);
   const scale = window.devicePixelRatio || 1;
   canvas.style.height = height + "px";
   canvas.width = Math.round(width * scale);
@@ -373,12 +410,12 @@ function drawTracks() {
   ctx.clearRect(0, 0, width, height);
   let peak = 1;
   for (const leds of strips) for (const rgb of leds) peak = Math.max(peak, rgb[0], rgb[1], rgb[2]);
-  ctx.font = Math.round(pitch * 0.55) + "px sans-serif";
+  ctx.font = g.label + "px sans-serif";
   ctx.textBaseline = "middle";
   for (let r = 0; r < g.rows; r++) {
     ctx.fillStyle = "#dcc8aa";
     ctx.textAlign = "right";
-    ctx.fillText(String(r * g.row + 1), g.left - pitch * 0.9, g.top + r * g.rowHeight - pitch * 0.05);
+    ctx.fillText(String(r * g.row + 1), g.left - pitch * 0.9, g.top + r * g.rowHeight - g.gapY / 2);
   }
   for (let t = 0; t < board.tracks; t++) {
     for (let r = 0; r < g.rows; r++) {
@@ -391,7 +428,7 @@ function drawTracks() {
       const [x, y] = holeCentre(g, t, hole);
       const [cr, cg, cb] = displayColour(holeColour(t, hole), peak);
       ctx.beginPath();
-      ctx.arc(x, y, pitch * 0.32, 0, 2 * Math.PI);
+      ctx.arc(x, y, pitch * HOLE_R, 0, 2 * Math.PI);
       ctx.fillStyle = "rgb(" + cr + "," + cg + "," + cb + ")";
       ctx.fill();
       ctx.lineWidth = 1;
@@ -399,7 +436,29 @@ function drawTracks() {
       ctx.stroke();
     }
   }
+  // Rings round the pegs, as the --png pictures draw them: the front peg's bolder
+  for (const [track, hole, part] of rings()) {
+    const [[r, gr, b], width] = facts.rings[part];
+    const [x, y] = holeCentre(g, track, hole);
+    ctx.beginPath();
+    ctx.arc(x, y, pitch * RING_R, 0, 2 * Math.PI);
+    ctx.lineWidth = width * Math.max(1, pitch / RING_PITCH);
+    ctx.strokeStyle = "rgb(" + r + "," + gr + "," + b + ")";
+    ctx.stroke();
+  }
   geometry.last = g;
+}
+
+// [track, hole, "front" or "back"] of each peg on the board, the back pegs first
+function rings() {
+  const out = [];
+  for (const part of ["back", "front"]) {
+    pegs.forEach(([front, back], track) => {
+      const hole = part === "front" ? front : back;
+      if (hole) out.push([track, hole, part]);
+    });
+  }
+  return out;
 }
 
 // ---- the board's state: download, load, erase
@@ -469,6 +528,17 @@ window.cribbageBoard = {
   busy: () => py.busy(),
   flashHex: () => py.flash_hex(),
   holeCentre: (track, hole) => holeCentre(geometry.last, track, hole),
+  ringRadius: () => geometry.last.pitch * RING_R,
+  rings,
+  // ?held-clock only: move the board's clock on by ms and run a pass of its loop;
+  // whether an animation is still running
+  advance: (ms) => {
+    if (!HELD_CLOCK) throw new Error("the board's clock is not held (?held-clock)");
+    heldNow += ms;
+    stats.lastTick = heldNow;
+    show(py.tick(heldNow));
+    return py.busy();
+  },
 };
 
 buildKeypad();

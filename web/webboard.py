@@ -25,6 +25,7 @@ import neopixel_write
 import supervisor
 from boards import hardware
 from boards.sim.nvm import NVM_SECTOR, SimNVM
+from cribbage.pegs import peg_hole
 
 OLED = 1    # tick's answer, bit by bit: the panel's RAM was written,
 STRIPS = 2  # a strip was sent a frame,
@@ -97,6 +98,15 @@ def strips_hex():
 def oled_text():
     """The OLED's text rows, one a line (the font's suit glyphs as they are)."""
     return "\n".join(_app.oled_lines())
+
+
+def pegs():
+    """[front, back] hole of each side that has a track (0: not on the board yet),
+    as JSON: where the game has its pegs, for the rings the page draws round them."""
+    game = _app.game
+    target = game.config.target
+    return json.dumps([[peg_hole(game.scores[s], target), peg_hole(game.backs[s], target)]
+                       for s in range(min(game.sides, len(_pins)))])
 
 
 def busy():

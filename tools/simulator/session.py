@@ -27,6 +27,14 @@ class UsageError(Exception):
     """A bad key, option or state file: one line on stderr, exit code 2."""
 
 
+NO_KEY = "no key %s: the keys are %s"  # a typed character no key stands for
+
+
+def no_key(char):
+    """What the terminal and the web page say of a typed character that is no key."""
+    return NO_KEY % (repr(char), LEGEND)
+
+
 def keypad_key(char):
     """The keypad key a typed character stands for (a-d as A-D), or None."""
     if char in "abcd":

@@ -13,10 +13,9 @@ import select
 import sys
 import time
 
-from boards import KEY_LEGEND as LEGEND
 from cribbage.names import side_name
 from tools.simulator.screen import RESET, term_screen
-from tools.simulator.session import UsageError, keypad_key
+from tools.simulator.session import UsageError, keypad_key, no_key
 from tools.simulator.statefile import write_state
 
 QUIT_KEYS = ("q", "Q", "\x03", "\x04")  # q, Ctrl-C, Ctrl-D
@@ -130,7 +129,7 @@ def interactive(session, state_path, note):
                     return problem
                 key = keypad_key(char)
                 if key is None:
-                    note = "no key %r: the keys are %s" % (char, LEGEND)
+                    note = no_key(char)
                     continue
                 session.press(key)
                 if state_path:
