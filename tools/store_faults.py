@@ -38,21 +38,12 @@ for _path in (ROOT, os.path.join(ROOT, "lib")):
 
 from boards.sim.nvm import PowerCut, SimNVM, interrupted_erases  # noqa: E402  (after sys.path)
 from cribbage.store import Store  # noqa: E402  (after sys.path)
-from engine import state  # noqa: E402  (after sys.path)
-from engine.game import PLAY, SHOW, STARTER, Game  # noqa: E402  (after sys.path)
-from engine.rules import make_config  # noqa: E402  (after sys.path)
-from engine.pegging import MAX_COUNT  # noqa: E402  (after sys.path)
-
-LIGHTS = b"\x01\x04\x02"  # settings as the app writes them: opaque to the store
+# The logs and saves the faults are tried on; importers of this module use them too.
+from tools.store_logs import (  # noqa: E402,F401  (after sys.path; re-exported)
+    LIGHTS, at_the_show, busy_log, fresh, full_log, game_over, key_next, lights, mid_game,
+    new_game, next_game, page_edge, peg, play, realistic, saved, show, torn, undo, undone)
 OLDER = "older save: check the scores"
 OUTCOMES = ("same", "after", "lost", "older", "wrong", "silent", "stuck")
-
-
-def saved(game, blob=None):
-    """What must survive a reboot: the state, the undo history, the settings."""
-    if game is None:
-        return None, blob
-    return (state.encode(game), tuple(game.journal)), blob
 
 
 def boot(image):
@@ -68,45 +59,6 @@ def reboot(nvm):
     store = Store(nvm)
     found = saved(*store.load())
     return found, list(store.notices)
-
-
-def key_next(game, rng):
-    """Key one plausible action for the phase the game is in, as a player would."""
-    unseen = [c for c in range(52) if c not in game.seen]
-    if game.phase == STARTER:
-        game.turn_starter(rng.choice(unseen))
-    elif game.phase == PLAY:
-        fits = [c for c in unseen if game.play.count + min(c // 4 + 1, 10) <= MAX_COUNT]
-        if not fits or game.play.count + 10 > MAX_COUNT and rng.random() < 0.5:
-            game.go()
-        else:
-            game.lay(rng.choice(fits))
-    else:
-        known = game.known_cards()  # a hand holds the cards it laid, and 4 in all
-        game.count_show(known + rng.sample([c for c in unseen if c not in known], 4 - len(known)))
-
-
-def play(store, game, rng, actions):
-    """`actions` recorded actions of real play (fewer if the game ends)."""
-    for _ in range(actions):
-        if game.over:
-            break
-        key_next(game, rng)
-        store.record_event(game)
-    return game
-
-
-def fresh(actions=0, seed=1, settings=None, config=None):
-    """(nvm, store, game): a new board, a new game and `actions` actions."""
-    nvm = SimNVM()
-    store = Store(nvm)
-    store.load()
-    if settings is not None:
-        store.record_settings(settings)
-    game = Game(config)
-    store.record_new_game(game)
-    play(store, game, random.Random(seed), actions)
-    return nvm, store, game
 
 
 def classify(found, notices, before, after=None):
@@ -261,137 +213,6 @@ def flips(image):
             tried[outcome, notices] += 1
             counts[outcome if tried[outcome, notices] > 2 or goes_on(nvm, found) else "stuck"] += 1
     return counts
-
-
-# ---- the images and the saves cut short -------------------------------------------
-
-def peg(store, game):
-    game.peg(1, 5)
-    store.record_event(game)
-
-
-def undo(store, game):
-    game.undo()
-    store.record_undo()
-
-
-def lights(store, game):
-    store.record_settings(LIGHTS)
-
-
-def new_game(store, game):
-    store.record_new_game(Game(dealer=1))
-
-
-def next_game(store, game):
-    game.next_game()
-    store.record_next_game()
-
-
-def show(store, game):
-    key_next(game, random.Random(6))
-    store.record_event(game)
-
-
-def mid_game():
-    return fresh(actions=25)[0].snapshot()
-
-
-def at_the_show():
-    nvm, store, game = fresh()
-    rng = random.Random(5)
-    while game.phase != SHOW:
-        key_next(game, rng)
-        store.record_event(game)
-    return nvm.snapshot()
-
-
-def game_over():
-    """A won game (pegged 29 at a time)."""
-    nvm, store, game = fresh()
-    while not game.over:
-        game.peg(1, 29)
-        store.record_event(game)
-    return nvm.snapshot()
-
-
-def page_edge():
-    """A game whose next peg opens the log's second page (and programs its mark)."""
-    nvm, store, game = fresh()
-    while len(nvm.snapshot()[:241].rstrip(b"\xff")) <= 241 - 6:  # the marks begin at 241
-        game.peg(0, 1)
-        store.record_event(game)
-    return nvm.snapshot()
-
-
-def torn():
-    """A mid-game log whose last save was cut short halfway."""
-    nvm = SimNVM(mid_game())
-    store = Store(nvm)
-    game, _ = store.load()
-    nvm.cut_after(3)
-    try:
-        peg(store, game)
-    except PowerCut:
-        pass
-    return nvm.snapshot()
-
-
-def full_log():
-    """A game mid-play with settings switched back and forth until no peg fits."""
-    nvm, store, game = fresh(actions=30)
-    n = 0
-    while store.free_bytes() >= 6:
-        n += 1
-        store.record_settings((b"\x01\x01\x01", LIGHTS)[n % 2])
-    return nvm.snapshot()
-
-
-def busy_log():
-    """Games keyed by cards until the next one's start compacts: the last won."""
-    nvm, store, game = fresh(settings=LIGHTS)
-    rng = random.Random(8)
-    while True:
-        while not game.over:
-            key_next(game, rng)
-            store.record_event(game)
-        if store.free_bytes() < 1280:
-            return nvm.snapshot()
-        game.next_game()
-        store.record_next_game()
-
-
-def realistic():
-    """A 61-hole game keyed by cards to its end, with settings, an undo and
-    the next game begun: the log a board holds after a first game."""
-    nvm, store, game = fresh(settings=LIGHTS, config=make_config(target=61))
-    rng = random.Random(3)
-    undone = False
-    while not game.over:
-        key_next(game, rng)
-        store.record_event(game)
-        if len(game.journal) == 20 and not undone:
-            game.undo()
-            store.record_undo()
-            undone = True
-    game.next_game()
-    store.record_next_game()
-    play(store, game, rng, 5)
-    return nvm.snapshot()
-
-
-def undone(seed=4):
-    """A 121-hole game keyed by cards to its end, then undone to its start, every
-    action saved: the longest replay a log could ask of a boot, unbounded."""
-    nvm, store, game = fresh(settings=LIGHTS)
-    rng = random.Random(seed)
-    while not game.over:
-        key_next(game, rng)
-        store.record_event(game)
-    while game.journal:
-        game.undo()
-        store.record_undo()
-    return nvm.snapshot()
 
 
 def campaigns():

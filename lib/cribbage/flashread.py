@@ -6,10 +6,10 @@
     check   CRC-8 (poly 0x07) of the rest, 0x00 for 0xFF: an unprogrammed one fails
     marks   the first page's last 15 bytes: 0x00 once page 1..15 holds records
 
-Reading checks each record's seq; reads one flipped bit right; goes on past a
-record it cannot read; tells a write cut short (its check erased; the next write
-takes over its seq) from a record lost; and says ``old`` when the marks show the
-log once reached further.
+Reading checks each record's seq; reads one flipped bit right where a sound
+record follows; goes on past a record it cannot read; tells a write cut short
+(the last, or its check erased and its seq taken over by the next write) from a
+record lost; and says ``old`` when the marks show the log once reached further.
 """
 
 VERSION = 2  # of this layout; a sector in any other is not read
@@ -98,17 +98,16 @@ class LogReader:
 
     # --- reading ---------------------------------------------------------
     def read(self, ok=None):
-        """Yield (kind, payload) of each record, oldest first; (7, the kind its
-        tag claims, 7 if none) for one that cannot be read. ``ok(kind,
-        payload)`` may judge a record read through a flipped bit. Then
-        ``found``, ``cut`` and ``old`` say what the sector held, and appends go
-        on after the log."""
+        """Yield (kind, payload) of each record, oldest first; (7, the kind its tag
+        claims, 7 if none) for one that cannot be read. ``ok(kind, payload)`` may
+        judge a record read through a flipped bit. Then ``found``, ``cut`` and
+        ``old`` say what the sector held, and appends go on after the log."""
         self._dirty = True
         size = self.size
         data = self.nvm[0:size]  # a copy of the sector: a flipped bit is tried in it
         view = memoryview(data)
         self.found, self.cut, self.old, self.changed = 0, False, False, 0
-        self.marks, self._end = 0, 0
+        self.marks, self._end, lost = 0, 0, False  # lost: a record could not be read
         for k in range(size // PAGE - 1, -1, -1):
             pos = k * PAGE
             stop = self._offset if k == 0 else pos + PAGE
@@ -119,7 +118,6 @@ class LogReader:
                 self._end = stop
                 break
         pos = e = flipped = 0
-        lost = False  # a record could not be read
         # One flipped bit in the magic or the version is read through.
         for i in range(4 if self._end else 0):
             flipped += bits(data[i] ^ self.header[i])
@@ -175,8 +173,7 @@ class LogReader:
         self._next, self._count = max(pos, HEADER_SIZE), e & 31
         if self.marks >> ((self._next - 1) // PAGE + 1):
             self.old = True  # an erase cut short left this page but not a later one
-        # A record read through damage, or not read, is judged once: the next
-        # write compacts, so a later boot cannot read those bytes another way.
+        # Damage read through or not read is judged once: the next write compacts.
         ok = self.found != 1 and not self.old and self._end <= self._next
         self._limit = size if ok and not lost and not self.changed else 0
         self._dirty = False
@@ -227,9 +224,8 @@ class LogReader:
         return stop if data[stop - 1] == check_byte(data, p, stop - 1) else 0
 
     def _taken(self, data, p, e):
-        # Whether the record at p may be a write cut short: 2 if the record
-        # after it took over its seq e, 1 if its last byte (by its length) reads
-        # erased, else 0.
+        # Whether the record at p may be a write cut short: 2 if the record after
+        # it took over its seq e, 1 if its last byte (by its length) reads erased.
         stop = self._slice(data, p)
         if not stop or data[stop - 1] == 0xFF:
             return 1 if stop else 0
@@ -267,8 +263,7 @@ class LogReader:
         for i in tries:
             data[i >> 3] ^= 1 << (i & 7)
             stop = self._checked(data, p, e)
-            # Only a sound record after it vouches for a reading: the last write
-            # may be torn, its bits left 1 as a flipped bit leaves them.
+            # Only a sound record after it vouches: a torn write leaves bits 1 too.
             if stop and self._follow(data, stop, e + 1) > 1:
                 at = p + (2 if data[p] & 0x80 else 1)
                 if ok is None or ok(data[at] & 7, bytes(data[at + 1:stop - 1])):

@@ -8,11 +8,10 @@ Records (cribbage.flashlog has the bytes):
   NEXT_GAME  the next game of the match (written by earlier firmware; still read)
   SETTINGS   the app's bytes; the last wins
 Loading replays them from the last BASE; a game's start writes a BASE of it
-(35 bytes), so that a load replays the game in play alone. A record that
-cannot be read costs only
-itself; a BASE with a flipped bit is read through it when exactly one of the
-readings the check allows is a game the rules accept. What could not be kept
-is said in ``notices`` (short lines for the OLED; the app shows and clears them).
+(35 bytes), so that a load replays the game in play alone. A record that cannot
+be read costs only itself; a BASE with a flipped bit is read through it when
+exactly one reading the check allows is a game the rules accept. What could not
+be kept is said in ``notices`` (lines for the OLED; the app shows and clears them).
 
 The one erase is a compaction: the header, the settings and a BASE of the game
 now. A power cut from its erase until that BASE is programmed loses the game
@@ -33,9 +32,8 @@ MAX_SETTINGS = 127  # bytes
 NO_GAME = "no saved game: new game"
 NO_GAME_UNREADABLE = "saved game unreadable: new game"
 BASE, EVENT, UNDO, NEXT_GAME, SETTINGS = 1, 2, 3, 4, 5  # kinds; 7: unreadable
-# A boot replays every action of the game, and for each undo after the last
-# BASE re-applies up to CHECKPOINT_EVERY more; past this many, the next save
-# is a BASE (the game as it is: no undone action in it).
+# A boot replays the game's actions, and for each undo after the last BASE up to
+# CHECKPOINT_EVERY more: past this many, the next save is a BASE of the game.
 REPLAY_BUDGET = 256
 
 
