@@ -5,8 +5,9 @@ import board
 import boards
 from boards import hardware
 
-config = boards.config_for(board.board_id)  # unknown boards get the Pico's wiring
+config = boards.config_for(board.board_id)  # a board with no config stops here, said
 hw = hardware.build(config)
+print(hardware.summary(hw))  # on the serial console: what the board was built as
 
 from cribbage.app import App  # noqa: E402  (after the hardware has its buffers)
 

@@ -35,7 +35,8 @@ The app uses only this interface of that object:
 ``feed_watchdog()``
     Call at least every few seconds, or the board resets.
 ``config``
-    The config module this object was built from.
+    The board's facts as it runs: the config module's (``config.module``), with
+    the settings.toml values a maker tunes in their place (``hardware.tune``).
 ``hole_map``
     ``hole_map[hole - 1]`` is the LED under ``hole`` (1..121) on every strip,
     from the config's ``LAYOUT`` and ``ROW_LENGTH`` (see boards/layout.py).
@@ -56,13 +57,18 @@ except ImportError:
 KEY_LEGEND = "123A456B789C*0#D"
 TICKS_PERIOD = 1 << 29  # supervisor.ticks_ms() wraps to 0 here (about 6.2 days)
 
-# The board ids (CircuitPython's board.board_id) with a config file here.
+# The board ids (CircuitPython's board.board_id) with a config file here: a new
+# board is boards/<board_id>.py, named here and in config_for (README says how).
 CONFIGS = ("raspberry_pi_pico", "raspberry_pi_pico_w", "raspberry_pi_pico2", "raspberry_pi_pico2_w")
 DEFAULT_BOARD = "raspberry_pi_pico"
 
 
 def config_for(board_id: str) -> Any:
-    """The config module for ``board_id``; unknown boards get the Pico's."""
+    """The config module for ``board_id``; a board without one is refused, as the
+    deploy refuses it: another board's pins could drive anything."""
+    if board_id not in CONFIGS:
+        raise ValueError("no board config for board id '%s'; boards/ has %s"
+                         " (README: adding a board)" % (board_id, ", ".join(CONFIGS)))
     if board_id == "raspberry_pi_pico_w":
         from boards import raspberry_pi_pico_w
 

@@ -1,6 +1,7 @@
 """boards.hardware: build the board object the app drives from a board config.
 
-``build(config)`` runs on the Pico. ``assemble`` does the wiring with the
+``build(config)`` runs on the Pico. ``tune`` puts the settings.toml values a
+maker tunes in place of the config's own; ``assemble`` does the wiring with the
 CircuitPython modules passed in, so the laptop simulator (boards/sim.py) and
 the MicroPython stand-ins (tests/mpstubs) build the very same object.
 """
@@ -17,10 +18,22 @@ except ImportError:
 from boards import KEY_LEGEND, TICKS_PERIOD
 
 FONT_PATH = "font5x8.bin"  # at the root of CIRCUITPY, next to code.py
-TRACKS = "CRIBBAGE_TRACKS"
-WATCHDOG = "CRIBBAGE_WATCHDOG"
 DEFAULT_TRACKS = 2
 MIN_TRACKS = 2  # two players, or two partnerships, at the least
+# The settings.toml keys the board reads (the app reads its lights' two itself).
+TRACKS = "CRIBBAGE_TRACKS"
+WATCHDOG = "CRIBBAGE_WATCHDOG"
+LAYOUT = "CRIBBAGE_LAYOUT"
+ROW_LENGTH = "CRIBBAGE_ROW_LENGTH"
+COLOR_ORDER = "CRIBBAGE_COLOR_ORDER"
+OLED_ADDRESS = "CRIBBAGE_OLED_ADDRESS"
+I2C_KHZ = "CRIBBAGE_I2C_KHZ"
+BRIGHTNESS_CAP = "CRIBBAGE_BRIGHTNESS_CAP"  # per cent
+CURRENT_BUDGET = "CRIBBAGE_CURRENT_BUDGET_MA"
+COLOR_ORDERS = ("GRB", "RGB", "BRG", "BGR", "RBG", "GBR")
+OLED_ADDRESSES = ("0x3C", "0x3D")  # an SSD1306's two, chosen by its SA0 pin
+I2C_KHZ_RANGE = (10, 400)  # 400 kHz is the SSD1306's fast mode, its most
+MAX_BUDGET_MA = 10000
 
 
 class PegBoard:
@@ -71,6 +84,51 @@ def track_count(config: Any, settings: Any) -> int:
     return settings.number(TRACKS, DEFAULT_TRACKS, MIN_TRACKS, len(config.TRACK_PINS))
 
 
+class Tuned:
+    """A board config as the board runs: the config module's facts (``module``),
+    with the values a maker tunes in settings.toml in their place."""
+
+    module = None  # type: Any
+
+
+def dark_ma(config: Any, tracks: int) -> int:
+    """What the board draws with every LED dark: the strips, the Pico, the OLED."""
+    leds = tracks * config.LEDS_PER_TRACK
+    return leds * config.IDLE_MA_PER_LED + config.PICO_MA + config.OLED_MA
+
+
+def tune(config: Any, settings: Any, tracks: int) -> Any:
+    """``config`` with settings.toml's values in place (a Tuned); each key is asked
+    once, and one it cannot take is said (``settings.problems``), the config's kept."""
+    tuned = Tuned()  # type: Any
+    for name in dir(config):
+        if name.isupper():
+            setattr(tuned, name, getattr(config, name))
+    tuned.module = config
+    tuned.LAYOUT = settings.choice(LAYOUT, config.LAYOUT, layout.LAYOUTS)
+    tuned.ROW_LENGTH = settings.number(ROW_LENGTH, config.ROW_LENGTH, 1, config.LEDS_PER_TRACK)
+    tuned.COLOR_ORDER = settings.choice(COLOR_ORDER, config.COLOR_ORDER, COLOR_ORDERS)
+    address = settings.choice(OLED_ADDRESS, "0x%02X" % config.OLED_ADDRESS, OLED_ADDRESSES)
+    tuned.OLED_ADDRESS = int(address, 16)
+    low, high = I2C_KHZ_RANGE
+    tuned.I2C_FREQUENCY = 1000 * settings.number(I2C_KHZ, config.I2C_FREQUENCY // 1000, low, high)
+    cap = settings.number(BRIGHTNESS_CAP, int(config.BRIGHTNESS_CAP * 100 + 0.5), 1, 100)
+    tuned.BRIGHTNESS_CAP = cap / 100
+    tuned.CURRENT_BUDGET_MA = settings.number(
+        CURRENT_BUDGET, config.CURRENT_BUDGET_MA, dark_ma(config, tracks) + 1, MAX_BUDGET_MA)
+    tuned.WATCHDOG_ON = settings.switch(WATCHDOG, True)
+    return tuned
+
+
+def summary(hw: Any) -> str:
+    """The line code.py prints on the serial console once the board is built."""
+    c = hw.config
+    pins = c.TRACK_PINS[:len(hw.tracks)]
+    return "cribbage: %s, %d tracks on %s (%s), OLED 0x%02X on %s/%s, budget %d mA" % (
+        c.module.__name__[len("boards."):], len(pins), " ".join(pins), c.LAYOUT,
+        c.OLED_ADDRESS, c.I2C_SDA, c.I2C_SCL, c.CURRENT_BUDGET_MA)
+
+
 def _no_watchdog() -> None:
     pass
 
@@ -91,7 +149,7 @@ def assemble(
     watchdog: Any,
     make: Optional[Callable[..., PegBoard]] = None,
 ) -> PegBoard:
-    """Wire up strips, OLED, keypad, nvm, clock and watchdog for ``config``."""
+    """Wire up strips, OLED, keypad, nvm, clock and watchdog for ``config`` (tuned)."""
 
     def pin(name: str) -> Any:
         found = getattr(board, name, None)
@@ -123,7 +181,7 @@ def assemble(
     )
 
     feed = _no_watchdog
-    if settings.switch(WATCHDOG, True):
+    if config.WATCHDOG_ON:
         dog = microcontroller.watchdog
         dog.timeout = config.WATCHDOG_TIMEOUT_S
         dog.mode = watchdog.WatchDogMode.RESET
@@ -161,11 +219,12 @@ def build(config: Any) -> PegBoard:
     import watchdog
 
     settings = board_settings.read()
+    tracks = track_count(config, settings)
     return assemble(
-        config,
+        tune(config, settings, tracks),
         settings,
         FONT_PATH,
-        track_count(config, settings),
+        tracks,
         board,
         busio,
         digitalio,

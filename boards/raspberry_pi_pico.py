@@ -2,6 +2,9 @@
 
 Hardware facts only. Pins are names on CircuitPython's ``board`` module, so this
 file imports nothing; the builder looks each one up with ``getattr(board, name)``.
+What a maker tunes (the layout, colour order, OLED address, I2C speed, brightness
+cap, current budget) is a default here: a settings.toml key takes its place
+(``boards.hardware.tune``), so a deploy never has to overwrite an edit.
 
     Pico pin   use                        Pico pin   use
     GP0        OLED SDA (I2C0)            GP6        keypad row 1  (1 2 3 A)
@@ -48,10 +51,15 @@ KEY_MAX_EVENTS = 64
 
 # Power. A WS2812B draws about 20 mA per colour channel at full brightness,
 # ~60 mA at full white, and about 1 mA lit black. USB gives 500 mA at 5 V.
+# The budget is the whole board's: the strips, the Pico and the OLED.
 BRIGHTNESS_CAP = 0.25
 CURRENT_BUDGET_MA = 500
 LED_FULL_WHITE_MA = 60
 IDLE_MA_PER_LED = 1
+# Estimates, not measured: the Pico running from USB draws about 20-25 mA by its
+# datasheet; a 0.96" SSD1306 module up to about 20 mA lit, by its sellers' figures.
+PICO_MA = 25
+OLED_MA = 20
 
 # The RP2040 watchdog counts to at most ~8.3 s.
 WATCHDOG_TIMEOUT_S = 8.0

@@ -31,7 +31,7 @@ CONFIG_NAMES = (
     "I2C_SDA", "I2C_SCL", "I2C_FREQUENCY", "OLED_ADDRESS",
     "KEY_ROW_PINS", "KEY_COLUMN_PINS", "KEY_COLUMNS_TO_ANODES", "KEY_SCAN_INTERVAL_S",
     "KEY_MAX_EVENTS", "BRIGHTNESS_CAP", "CURRENT_BUDGET_MA", "LED_FULL_WHITE_MA",
-    "IDLE_MA_PER_LED", "WATCHDOG_TIMEOUT_S",
+    "IDLE_MA_PER_LED", "PICO_MA", "OLED_MA", "WATCHDOG_TIMEOUT_S",
 )
 
 
@@ -43,6 +43,9 @@ def test_every_config_has_every_fact_and_no_pin_twice(board_id):
     pins = (list(config.TRACK_PINS) + [config.I2C_SDA, config.I2C_SCL]
             + list(config.KEY_ROW_PINS) + list(config.KEY_COLUMN_PINS))
     assert len(pins) == len(set(pins))
+    assert config.PICO_MA > 0 and config.OLED_MA > 0  # the budget counts them
+    if not board_id.startswith("raspberry_pi_pico"):
+        return  # another board's pins are its own (README: adding a board)
     assert all(pin.startswith("GP") and 0 <= int(pin[2:]) <= 28 for pin in pins)
     assert len(config.TRACK_PINS) == 3
     assert config.LEDS_PER_TRACK == 121
@@ -54,13 +57,29 @@ def test_every_config_has_every_fact_and_no_pin_twice(board_id):
     assert config.CURRENT_BUDGET_MA == 500 and config.LED_FULL_WHITE_MA == 60
 
 
-def test_config_for_picks_the_board_and_falls_back_to_the_pico():
+def test_config_for_picks_the_board_and_refuses_one_without_a_config():
     assert boards.config_for("raspberry_pi_pico").CHIP == "RP2040"
     assert boards.config_for("raspberry_pi_pico_w").CHIP == "RP2040"
     assert boards.config_for("raspberry_pi_pico2").CHIP == "RP2350"
-    assert boards.config_for("adafruit_feather_rp2040") is PICO
-    assert boards.config_for("") is PICO
     assert boards.config_for("raspberry_pi_pico_w").TRACK_PINS == PICO.TRACK_PINS
+    # The deploy refuses such a board too (tests/test_deploy_refusals.py): the same word.
+    for board_id in ("adafruit_feather_rp2040", ""):
+        with pytest.raises(ValueError) as refused:
+            boards.config_for(board_id)
+        assert str(refused.value) == (
+            "no board config for board id '%s'; boards/ has raspberry_pi_pico,"
+            " raspberry_pi_pico_w, raspberry_pi_pico2, raspberry_pi_pico2_w"
+            " (README: adding a board)" % board_id)
+
+
+def test_every_config_file_is_named_in_configs_and_found_by_config_for():
+    # README's "Adding a board": a config file, its id in CONFIGS, a branch in config_for.
+    helpers = {"__init__", "hardware", "layout", "settings", "ssd1306"}
+    configs = sorted(name[:-3] for name in os.listdir(os.path.join(REPO, "boards"))
+                     if name.endswith(".py") and name[:-3] not in helpers)
+    assert sorted(boards.CONFIGS) == configs
+    for board_id in boards.CONFIGS:
+        assert boards.config_for(board_id).__name__ == "boards." + board_id
 
 
 def test_key_legend_is_row_major():
@@ -250,7 +269,7 @@ def test_settings_and_font_path_reach_the_app():
     hw = sim.build(settings={"CRIBBAGE_BRIGHTNESS": 4})
     assert hw.settings.values == {"CRIBBAGE_BRIGHTNESS": ("4", "4")}
     assert hw.settings.number("CRIBBAGE_BRIGHTNESS", 3, 1, 5) == 4
-    assert hw.config is PICO
+    assert hw.config.module is PICO
     assert hw.font_path == os.path.join(REPO, "font5x8.bin")
 
 
@@ -274,3 +293,29 @@ def test_track_count_comes_from_settings_within_the_data_pins():
     assert tracks("CRIBBAGE_TRACKS = 9") == (2, ["settings.toml: CRIBBAGE_TRACKS=9? using 2"])
     assert (tracks('CRIBBAGE_TRACKS = "lots"')
             == (2, ['settings.toml: CRIBBAGE_TRACKS="lots"? using 2']))
+
+
+# ---- README's strip cuts ----------------------------------------------------------
+
+def test_readmes_strip_cuts_are_the_arithmetic_of_121_leds_and_rows_of_30():
+    with open(os.path.join(REPO, "README.md"), encoding="utf-8") as f:
+        text = f.read()
+    header = ("| strip | hole pitch | a track's strip | straight: hole 1 to 121"
+              " | serpentine: a row of 30 | serpentine, 2 / 3 tracks deep | to buy |")
+    lines = text[text.index(header):].splitlines()[2:5]
+    leds, row = PICO.LEDS_PER_TRACK, PICO.ROW_LENGTH
+    rows_a_track = -(-leds // row)  # 4 of 30 and the game hole
+    strip_width_mm = 12
+    got = []
+    for density in (30, 60, 144):
+        pitch = 1000 / density  # mm
+        spacing = max(pitch, strip_width_mm)
+        two, three = ((rows_a_track * n - 1) * spacing for n in (2, 3))
+        pitch_text = "%.1f mm" % pitch
+        got.append("| %d LEDs/m | %s | %.2f m | %.2f m | %.2f m | %.0f / %.0f mm |" % (
+            density, pitch_text, leds * pitch / 1000, (leds - 1) * pitch / 1000,
+            (row - 1) * pitch / 1000, two, three))
+    assert [line[:line.rindex("|", 0, len(line) - 1) + 1] for line in lines] == got
+    reel = 5 * 60  # a 5 m reel of 60/m
+    assert 2 * leds <= reel < 3 * leds == 363
+    assert "three tracks (363) need two reels" in lines[1]

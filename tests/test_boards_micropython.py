@@ -58,7 +58,7 @@ class Stop(Exception):
 
 class App:
     def __init__(self, hw):
-        print('app got', len(hw.tracks), hw.config.CHIP, hw.config.__name__, hw.font_path)
+        print('app got', len(hw.tracks), hw.config.CHIP, hw.config.module.__name__, hw.font_path)
         self.passes = 0
 
     def step(self):
@@ -81,8 +81,23 @@ def test_code_py_builds_the_board_and_hands_it_to_the_app_under_micropython():
                              extra={"lib/cribbage/__init__.py": "",
                                     "lib/cribbage/app.py": FAKE_APP})
     assert result.ok, result.error
-    assert result.stdout == ("app got 2 RP2040 boards.raspberry_pi_pico font5x8.bin\n"
+    assert result.stdout == ("cribbage: raspberry_pi_pico, 2 tracks on GP2 GP3 (straight),"
+                             " OLED 0x3C on GP0/GP1, budget 500 mA\n"
+                             "app got 2 RP2040 boards.raspberry_pi_pico font5x8.bin\n"
                              "stepped 3 times\n")
+
+
+def test_code_py_on_a_board_without_a_config_stops_with_the_serial_consoles_line():
+    # README's "When something is wrong": the line as CircuitPython prints it.
+    script = "import board\nboard.board_id = 'adafruit_feather_rp2040'\n" + RUN_CODE_PY
+    result = run_micropython(script, files=("boards", "code.py"), heap_kb=160,
+                             extra={"lib/cribbage/__init__.py": "",
+                                    "lib/cribbage/app.py": FAKE_APP})
+    assert not result.ok and result.stdout == ""
+    assert result.error.splitlines()[-1] == (
+        "ValueError: no board config for board id 'adafruit_feather_rp2040'; boards/ has"
+        " raspberry_pi_pico, raspberry_pi_pico_w, raspberry_pi_pico2, raspberry_pi_pico2_w"
+        " (README: adding a board)")
 
 
 def test_micropython_runs_report_errors_and_running_out_of_heap():

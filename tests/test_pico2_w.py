@@ -46,7 +46,7 @@ def test_no_pin_of_the_pico2_w_config_is_the_wireless_chips():
 
 def test_the_sim_board_wired_as_a_pico2_w_lights_a_hole():
     hw = sim.build(config=PICO2_W)
-    assert hw.config is PICO2_W
+    assert hw.config.module is PICO2_W
     assert hw.hole_map == layout.hole_map(PICO)
     frame = bytearray(363)
     frame[3 * hw.hole_map[11] + 1] = 40  # hole 12 red, in the strip's GRB order
@@ -74,5 +74,7 @@ def test_code_py_runs_a_pico2_w_with_its_config_under_micropython():
                              extra={"lib/cribbage/__init__.py": "",
                                     "lib/cribbage/app.py": FAKE_APP})
     assert result.ok, result.error
-    assert result.stdout == ("app got 2 RP2350 boards.raspberry_pi_pico2_w font5x8.bin\n"
+    assert result.stdout == ("cribbage: raspberry_pi_pico2_w, 2 tracks on GP2 GP3 (straight),"
+                             " OLED 0x3C on GP0/GP1, budget 500 mA\n"
+                             "app got 2 RP2350 boards.raspberry_pi_pico2_w font5x8.bin\n"
                              "stepped 3 times\n")

@@ -118,7 +118,7 @@ def build(config=None, tracks=None, settings=None, nvm=None, clock=None, oled_ad
     flash across a simulated restart),
     bytes to start the flash with, or None for an erased sector. ``clock`` is a
     ``FakeClock`` to share; ``oled_address`` is where the simulated panel
-    answers, if not where the config says (a wiring fault).
+    answers, if not where the config (or CRIBBAGE_OLED_ADDRESS) says: a wiring fault.
     """
     if config is None:
         config = boards.config_for(boards.DEFAULT_BOARD)
@@ -129,11 +129,12 @@ def build(config=None, tracks=None, settings=None, nvm=None, clock=None, oled_ad
         raise ValueError(
             "%d tracks: this board has data pins for 1 to %d" % (tracks, len(config.TRACK_PINS))
         )
+    tuned = hardware.tune(config, parsed, tracks)  # settings.toml's values, as on the board
     if not isinstance(nvm, SimNVM):
         nvm = SimNVM(nvm)
     clock = clock or FakeClock()
     panel = simoled.FakeSSD1306()
-    panel_address = config.OLED_ADDRESS if oled_address is None else oled_address
+    panel_address = tuned.OLED_ADDRESS if oled_address is None else oled_address
     dog = simdev.FakeWatchdog()
 
     def make_i2c(scl, sda, frequency=100_000):
@@ -144,7 +145,7 @@ def build(config=None, tracks=None, settings=None, nvm=None, clock=None, oled_ad
         return simdev.FakeKeyMatrix(clock=clock, **kwargs)
 
     hw = hardware.assemble(
-        config,
+        tuned,
         parsed,
         FONT_PATH,
         tracks,

@@ -49,6 +49,8 @@ class Pegs:
         self.budget = getattr(config, "CURRENT_BUDGET_MA", 500)
         self.full_ma = getattr(config, "LED_FULL_WHITE_MA", 60)
         self.idle_ma = getattr(config, "IDLE_MA_PER_LED", 1)
+        # The budget is the whole board's: the Pico and the OLED draw from it too.
+        self.board_ma = getattr(config, "PICO_MA", 0) + getattr(config, "OLED_MA", 0)
         size = 3 * self.leds
         self.under = [bytearray(size) for _ in range(tracks)]  # the view's frame, no front peg
         self.fronts = [(0, BLACK)] * tracks  # (hole, colour) of each front peg, 0: none
@@ -202,9 +204,10 @@ class Pegs:
         return written
 
     def fit_budget(self, units):
-        """A factor /256 that keeps all strips within the current budget; ``units``:
-        the frames' channel values summed (255 on one channel draws full/3 mA)."""
-        idle = self.idle_ma * self.leds * self.tracks
+        """A factor /256 that keeps the board (strips, Pico, OLED) within the current
+        budget; ``units``: the frames' channel values summed (255 on one channel
+        draws full/3 mA)."""
+        idle = self.idle_ma * self.leds * self.tracks + self.board_ma
         lit = units * self.full_ma // (3 * 255)
         if idle + lit <= self.budget or lit == 0:
             self.milliamps = idle + lit
