@@ -130,6 +130,42 @@ def test_stale_file_edited_on_the_board_is_left_alone(repo, mnt, capsys):
     assert "engine/extra.py" not in json.loads((drive / MANIFEST).read_text())["files"]
 
 
+def test_a_firmware_file_edited_on_the_drive_is_never_overwritten(repo, mnt, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 0
+    # The maker edits two files on the drive; the repository changes one of them.
+    (drive / "boards" / "raspberry_pi_pico.py").write_text("STRIP_PIN = 'GP5'  # mine\n")
+    (drive / "code.py").write_text("import lib.app\n")
+    (repo / "boards" / "raspberry_pi_pico.py").write_text("STRIP_PIN = 'GP1'\n")
+    before = snapshot(drive)
+    capsys.readouterr()
+    assert run(repo, drive) == 2
+    assert capsys.readouterr().err == (
+        "deploy: boards/raspberry_pi_pico.py, code.py were changed on the target since a"
+        " deploy wrote them; nothing was changed. Copy off the drive what you want to keep"
+        " (what a maker tunes goes in settings.toml: README, Parts and wiring), delete it"
+        " there, then run deploy again\n")
+    assert snapshot(drive) == before
+    assert run(repo, drive, "--dry-run") == 2  # a dry run says the same
+    assert capsys.readouterr().err.startswith("deploy: boards/raspberry_pi_pico.py, code.py")
+    # Done as it says: the deploy goes on, and writes the repository's.
+    (drive / "boards" / "raspberry_pi_pico.py").unlink()
+    (drive / "code.py").unlink()
+    assert run(repo, drive) == 0
+    assert (drive / "boards" / "raspberry_pi_pico.py").read_text() == "STRIP_PIN = 'GP1'\n"
+    assert (drive / "code.py").read_bytes() == REPO_FILES["code.py"]
+
+
+def test_an_edit_the_repository_already_has_is_no_conflict(repo, mnt, capsys):
+    drive = make_drive(mnt)
+    assert run(repo, drive) == 0
+    for root in (drive, repo):
+        (root / "engine" / "extra.py").write_text("X = 3\n")
+    capsys.readouterr()
+    assert run(repo, drive) == 0
+    assert written(capsys.readouterr().out) == []
+
+
 def test_manifest_paths_outside_the_target_are_never_deleted(repo, mnt, capsys):
     drive = make_drive(mnt)
     victim = mnt / "outside.txt"
@@ -316,3 +352,35 @@ def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
             assert f"deleted {rel}\n" in out
     assert written(out)[-1] == "code.py"
     assert json.loads(on_drive[MANIFEST])["files"].keys() == expected
+
+
+# A settings.toml with a byte-order mark before its first line (as some Windows
+# editors write), a value out of range, a word the board does not know, a misspelt
+# key and one the board takes.
+FAULTY_SETTINGS = ("\ufeffCRIBBAGE_TRACKS = 3\nCRIBBAGE_BRIGHTNESS = 9\nCRIBBAGE_LAYOUT = zigzag\n"
+                   "CRIBBAGE_COLOURS = 1\nCRIBBAGE_CURRENT_BUDGET_MA = 1800\n").encode()
+
+
+def test_the_deploy_says_what_the_board_will_say_of_settings_toml_and_leaves_it(mnt, capsys):
+    from firmware import Table
+    drive = make_drive(mnt, text=boot_out("10.0.3"))
+    (drive / "settings.toml").write_bytes(FAULTY_SETTINGS)
+    assert deploy.main(["--source", str(REAL_REPO), "--target", str(drive), "--py",
+                        "--dry-run"]) == 0
+    err = capsys.readouterr().err
+    board = Table(settings=FAULTY_SETTINGS).board
+    said = board.settings.problems + board.settings.unknown()
+    assert said == [
+        "settings.toml: CRIBBAGE_TRACKS? hidden by a byte-order mark: using 2",
+        "settings.toml: CRIBBAGE_LAYOUT=zigzag? using straight",
+        "settings.toml: CRIBBAGE_BRIGHTNESS=9? using 3",
+        "settings.toml: CRIBBAGE_COLOURS? no such setting",
+    ]
+    assert err == "".join(f"note: {line} (as the board will say at start)\n" for line in said)
+    assert board.config.CURRENT_BUDGET_MA == 1800
+    assert (drive / "settings.toml").read_bytes() == FAULTY_SETTINGS
+    # A settings.toml the board takes whole: not a word.
+    (drive / "settings.toml").write_text("CRIBBAGE_TRACKS = 3\nCIRCUITPY_SAFE_MODE_DELAY = 0\n")
+    assert deploy.main(["--source", str(REAL_REPO), "--target", str(drive), "--py",
+                        "--dry-run"]) == 0
+    assert capsys.readouterr().err == ""

@@ -5,13 +5,15 @@ drives, a read-back that differs; and finding the drive by itself.
 from __future__ import annotations
 
 import errno
+import hashlib
+import json
 import os
 from pathlib import Path
 
 import pytest
 from deploy_fakes import (
-    assert_refused, boot_out, drives, files_of, make_drive, planning, run, snapshot, sources,
-    writing,
+    MANIFEST, assert_refused, boot_out, drives, files_of, make_drive, planning, run, snapshot,
+    sources, writing,
 )
 
 # The fixtures (repo, mnt) are in tests/conftest.py.
@@ -55,7 +57,12 @@ def test_board_configs(repo):
 
 def test_refuses_a_missing_target_and_a_source_without_code_py(repo, mnt, tmp_path, capsys):
     assert run(repo, mnt / "nope") == 2
-    assert_refused(capsys, "no such folder")
+    assert capsys.readouterr().err == f"deploy: --target {mnt / 'nope'}: no such folder\n"
+    # A file is not said to be missing: it is said to be a file.
+    assert run(repo, mnt / "outside.txt") == 2
+    assert capsys.readouterr().err == (
+        f"deploy: --target {mnt / 'outside.txt'} is a file; give the drive's folder"
+        " (where it is mounted, e.g. /media/me/CIRCUITPY)\n")
     (repo / "code.py").unlink()
     assert run(repo, make_drive(mnt)) == 2
     assert_refused(capsys, "code.py")
@@ -135,10 +142,16 @@ def test_full_target_leaves_no_partial_file(repo, mnt, monkeypatch, capsys):
     assert now["code.py"] == old["code.py"]
     assert now["engine/rules.py"] == b"NEW = 1\n" * 50
     assert not [p for p in drive.rglob("*") if p.name.endswith(writing.TEMP_SUFFIX)]
+    # The list claims the new files and keeps what the old ones were: the old lib/app.py
+    # and code.py left on the drive are a deploy's, not the maker's edits.
+    listed = json.loads(now[MANIFEST])
+    assert listed["earlier"] == {rel: [hashlib.sha256(old[rel]).hexdigest()]
+                                 for rel in ("code.py", "engine/rules.py", "lib/app.py")}
     # Once there is room again, the next run finishes the job.
     monkeypatch.undo()
     assert run(repo, drive) == 0
     assert files_of(drive)["code.py"] == b"NEW = 3\n"
+    assert "earlier" not in json.loads(files_of(drive)[MANIFEST])
 
 
 def test_not_enough_free_space_is_refused_up_front(repo, mnt, monkeypatch, capsys):

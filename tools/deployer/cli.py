@@ -13,8 +13,9 @@ from . import plan as planning
 from .boot_out import MIN_CIRCUITPYTHON, BootInfo, check_circuitpy
 from .drives import CIRCUITPY_LABEL, pick_target
 from .manifest import MANIFEST_NAME
-from .mpy import check_mpy_cross, check_version, compile_items
+from .mpy import check_mpy_cross, check_version, compile_items, name_items
 from .report import EXIT_OK, EXIT_REFUSED, DeployError, clear_notes, flush_notes, note, say
+from .settings_check import check_settings
 from .sources import Item, board_configs, collect_firmware
 from .uf2 import flash_uf2
 
@@ -42,14 +43,22 @@ def _write_and_verify(items: list[Item], target: Path, dry_run: bool) -> int:
     return EXIT_OK
 
 
-# What deploying .py instead of .mpy costs at every start (an estimate: parsing the
-# sources takes ~1.8 s on the RP2040, loading the .mpy files ~0.4 s).
-PY_BOOT_COST = "about 1.4 s more from reset to the first frame (an estimate)"
+# What .py costs: the figures are README's (from tools/bench_device.py), not here.
+PY_BOOT_COST = "which makes every start slower (README's boot figures, under Speed)"
+
+
+def sentence(text: str) -> str:
+    """`text` ended with a full stop, unless it ends a sentence already ("offline?")."""
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+_NOT_FETCHED = "not fetched"  # _compiler's answer in a dry run with no mpy-cross in the cache
 
 
 def _compiler(args: argparse.Namespace, mpy_cross: str | None, info: BootInfo) -> str | None:
     """The mpy-cross to compile with: --mpy-cross, else CircuitPython's own for the
-    board's version (fetched once); None for .py (--py, or none to be had)."""
+    board's version (fetched once; a dry run fetches nothing: _NOT_FETCHED); None
+    for .py (--py, or none to be had)."""
     if args.py:
         return None
     if mpy_cross:
@@ -57,11 +66,15 @@ def _compiler(args: argparse.Namespace, mpy_cross: str | None, info: BootInfo) -
         say(f"Compiling with {mpy_cross} (CircuitPython {version})")
         return mpy_cross
     try:
-        found = mpy_fetch.mpy_cross_for(info.version_text)
+        found = mpy_fetch.mpy_cross_for(info.version_text, fetch=not args.dry_run)
+    except mpy_fetch.NotFetched as e:
+        note(f"--dry-run fetches nothing: {e}; the .mpy files are listed by their"
+             " sources, and as written even where the board may hold them already")
+        return _NOT_FETCHED
     except mpy_fetch.FetchFailed as e:
         note(
-            f"deploying .py sources, not .mpy: {e}. The board then parses them at every "
-            f"start, {PY_BOOT_COST}. Pass --mpy-cross PATH (a CircuitPython "
+            f"deploying .py sources, not .mpy: {sentence(str(e))} The board then parses"
+            f" them at every start, {PY_BOOT_COST}. Pass --mpy-cross PATH (a CircuitPython "
             f"{info.version_text} mpy-cross) to compile, or --py to deploy .py without trying"
         )
         return None
@@ -84,10 +97,13 @@ def deploy(args: argparse.Namespace) -> int:
                          "plug the board in (it shows up as CIRCUITPY)")
     info = check_circuitpy(target, configs)
     say(f"Target: {target} (CircuitPython {info.version_text}, board {info.board_id})")
+    check_settings(source, target, info.board_id)
 
     compiler = _compiler(args, mpy_cross, info)
     with tempfile.TemporaryDirectory(prefix="cribbage-deploy-") as work:
-        if compiler:
+        if compiler == _NOT_FETCHED:
+            items = name_items(items)
+        elif compiler:
             items = compile_items(items, compiler, Path(work))
         _read_sources(items)
         return _write_and_verify(items, target, args.dry_run)
@@ -113,7 +129,10 @@ _DESCRIPTION = (
     "written, each to a temporary name first and then renamed over the old one.\n"
     "Files an earlier deploy wrote that are no longer part of the firmware are\n"
     f"removed (they are listed in {MANIFEST_NAME} on the drive; nothing else there\n"
-    "is touched). Everything is read back and checked at the end."
+    "is touched). A file changed on the drive since a deploy wrote it is never\n"
+    "replaced: the deploy stops, names it and writes nothing. settings.toml is\n"
+    "never written, but read with the firmware's own parser: a value the board would\n"
+    "not take is said. Everything is read back and checked at the end."
 )
 
 _EPILOG = (
@@ -145,7 +164,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--dry-run", action="store_true",
-        help="list what would be written and deleted, write nothing",
+        help="list what would be written and deleted; write and fetch nothing",
     )
     parser.add_argument(
         "--mpy-cross", metavar="PATH",

@@ -88,6 +88,9 @@ def pick_target(target: str | None, labels: Sequence[str], hint: str) -> Path:
     one of `labels`; none or several is a refusal."""
     if target is not None:
         path = Path(target).expanduser()
+        if path.exists() and not path.is_dir():
+            raise DeployError(f"--target {target} is a file; give the drive's folder"
+                              f" (where it is mounted, e.g. /media/me/{labels[0]})")
         if not path.is_dir():
             raise DeployError(f"--target {target}: no such folder")
         return Path(os.path.realpath(path))

@@ -89,7 +89,7 @@ def check_version(exe: str, value: str, board_version: str) -> str:
 
 
 def _compile_one(item: Item, mpy_cross: str, workdir: Path) -> Item:
-    out_rel = item.rel[: -len(".py")] + ".mpy"
+    out_rel = mpy_rel(item.rel)
     out = workdir.joinpath(*PurePosixPath(out_rel).parts)
     out.parent.mkdir(parents=True, exist_ok=True)
     command = [mpy_cross, "-o", str(out), "-s", item.rel, str(item.src)]
@@ -110,6 +110,17 @@ def _compile_one(item: Item, mpy_cross: str, workdir: Path) -> Item:
             "it is not CircuitPython's mpy-cross"
         )
     return Item(out_rel, out, data)
+
+
+def mpy_rel(rel: str) -> str:
+    return rel[: -len(".py")] + ".mpy"
+
+
+def name_items(items: list[Item]) -> list[Item]:
+    """What compile_items would make, named but not compiled (a dry run without an
+    mpy-cross): every .py but the entry point under its .mpy name."""
+    return [item if not item.rel.endswith(".py") or item.rel == ENTRY_POINT
+            else Item(mpy_rel(item.rel), item.src, uncompiled=True) for item in items]
 
 
 def compile_items(items: list[Item], mpy_cross: str, workdir: Path) -> list[Item]:

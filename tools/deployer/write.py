@@ -103,11 +103,16 @@ def _carry_out(plan: Plan, done: list[int]) -> None:
     the files changed so far (for the message when a write fails)."""
     if plan.writes or plan.deletes:
         # First claim every path this run may create, so a run that stops half
-        # way still knows them next time; the final list goes in before code.py.
+        # way still knows them next time, with what the files it rewrites held
+        # before (each holds one or the other until the run is done); the final
+        # list goes in before code.py.
         claim = dict(plan.old_manifest)
         claim.update(plan.new_manifest)
-        if claim != plan.old_manifest:
-            write_atomic(plan.manifest_path, manifest_bytes(claim))
+        earlier = {rel: [digest, *plan.earlier.get(rel, [])]
+                   for rel, digest in plan.old_manifest.items()
+                   if claim[rel] != digest or rel in plan.earlier}
+        if claim != plan.old_manifest or earlier != plan.earlier:
+            write_atomic(plan.manifest_path, manifest_bytes(claim, earlier))
     for rel, dest, _ in plan.deletes:
         dest.unlink()
         done[0] += 1
