@@ -319,3 +319,13 @@ def test_readmes_strip_cuts_are_the_arithmetic_of_121_leds_and_rows_of_30():
     reel = 5 * 60  # a 5 m reel of 60/m
     assert 2 * leds <= reel < 3 * leds == 363
     assert "three tracks (363) need two reels" in lines[1]
+
+
+def test_a_pin_the_board_lacks_stops_the_build_with_the_serial_consoles_line():
+    # README's "When something is wrong": the line CircuitPython prints for it.
+    from types import SimpleNamespace
+    config = SimpleNamespace(**{name: getattr(PICO, name) for name in dir(PICO) if name.isupper()})
+    config.TRACK_PINS = ("GP2", "GP30", "GP4")
+    with pytest.raises(ValueError) as stopped:
+        sim.build(config=config)
+    assert str(stopped.value) == "this board has no pin GP30 (from the board config)"
