@@ -21,7 +21,7 @@ from engine.match import game_value, games_to_win, skunk_level
 from engine.play import NOBODY, Play
 from engine.rules import (CRIB_SIZE, FIVE_CARD, LOWBALL, SIDE_NAMES, Config, Limits, has_crib,
                           hand_size, is_impossible)
-from engine.show import score_show
+from engine.show import CRIB, HAND, score_show
 
 # The steps of a hand (one set: saves use them too); the game may end after
 # any scoring step.
@@ -193,8 +193,11 @@ class Hand:
         played makes `claim`, whatever its cards."""
         now = self.showing()
         crib = now is not None and now[1]
-        if is_impossible(claim, hand_size(self.config), crib):
-            raise BadClaim("%d is impossible: no %s makes it" % (claim, "crib" if crib else "hand"))
+        if not is_impossible(claim, hand_size(self.config), crib):
+            return
+        top = self.limits.max_crib if crib else self.limits.max_hand
+        why = "the most is %d" % top if claim > top else "no %s makes it" % (CRIB if crib else HAND)
+        raise BadClaim("%d is impossible: %s" % (claim, why))
 
     def _not_over(self):
         if self.phase == OVER:
@@ -281,11 +284,11 @@ class Hand:
         show = score_show(cards, self.starter, crib)
         real = show.total
         side = self.side_of(seat)
-        why = "crib" if crib else "hand"
+        why = CRIB if crib else HAND
         results = [(side, real, [why])]
         if claim is not None:
             if claim > real:
-                raise BadClaim("%d is too high: the hand makes %d" % (claim, real))
+                raise BadClaim("%d is too high: the %s makes %d" % (claim, why, real))
             results = [(side, claim, [why])]
             if claim < real:
                 if not self.config.muggins:

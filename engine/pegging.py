@@ -5,6 +5,8 @@ from engine.errors import OverThirtyOne
 
 MAX_COUNT = 31
 FIFTEEN = 15
+# The pairs of 2, 3 or 4 cards of one rank, by that number (the show says them so too).
+PAIR_NAMES = ("", "", "pair", "pair royal", "double pair royal")
 
 
 def pile_count(pile):
@@ -39,12 +41,8 @@ def laid_reasons(cards, count):
     while i >= 0 and ranks[i] == last:
         same += 1
         i -= 1
-    if same == 2:
-        reasons.append(("pair", 2))
-    elif same == 3:
-        reasons.append(("pair royal", 6))
-    elif same == 4:
-        reasons.append(("double pair royal", 12))
+    if same > 1:
+        reasons.append((PAIR_NAMES[same], same * (same - 1)))  # 2, 6 or 12
     n = len(ranks)
     while n >= 3:
         tail = ranks[-n:]

@@ -3,10 +3,14 @@
 from collections import namedtuple
 
 from engine.cards import JACK, RANK, SUIT, VALUE, make_card, parse_cards
+from engine.pegging import PAIR_NAMES
 from engine.rules import is_impossible as is_impossible  # the caps live in engine.rules
 
 Item = namedtuple("Item", ("kind", "cards", "points"))
 Show = namedtuple("Show", ("total", "items", "spoken"))
+# What a show counts: the reason its Score gives, and the word every message says.
+HAND = "hand"
+CRIB = "crib"
 
 _NUMBERS = ("zero", "one", "two", "three", "four", "five", "six", "seven",
             "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen",
@@ -179,8 +183,10 @@ def score_show(hand, starter, crib=False):
 
 
 # What is said before the running total, by item; a run and a flush say their length.
-_SAID = {"fifteen": "fifteen ", "pair": "a pair is ", "run": "a run of ",
-         "flush": "a flush of ", "nobs": "one for his nobs is "}
+_SAID = {"fifteen": "fifteen ", "run": "a run of ", "flush": "a flush of ",
+         "nobs": "one for his nobs is "}
+# The cards of one rank by how many pairs they make (1, 3 or 6): said as one.
+_COPIES = (0, 2, 0, 3, 0, 0, 4)
 
 
 def _number(n, out):
@@ -204,13 +210,29 @@ def spoken_count(items):
         return "nineteen: no score"
     out = []  # type: list
     total = 0
-    for item in items:
+    i = 0
+    n = len(items)
+    while i < n:
+        item = items[i]
+        kind = item.kind
         total += item.points
+        i += 1
         if out:
             out.append(", ")
-        out.append(_SAID[item.kind])
-        if item.kind == "run" or item.kind == "flush":
-            _number(item.points, out)
+        if kind == "pair":  # a rank's pairs come together: a pair royal is said once
+            pairs = 1
+            rank = RANK[item.cards[0]]
+            while i < n and items[i].kind == "pair" and RANK[items[i].cards[0]] == rank:
+                total += items[i].points
+                pairs += 1
+                i += 1
+            out.append("a ")
+            out.append(PAIR_NAMES[_COPIES[pairs]])
             out.append(" is ")
+        else:
+            out.append(_SAID[kind])
+            if kind == "run" or kind == "flush":
+                _number(item.points, out)
+                out.append(" is ")
         _number(total, out)
     return "".join(out)

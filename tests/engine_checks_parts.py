@@ -78,6 +78,11 @@ def check_show_items_and_spoken():
         total += item.points
     assert total == show.total
     assert score_show(cards("AH 3S 7D 9C"), parse_card("QH")).spoken == "nineteen: no score"
+    # A rank's pairs are said as one: a pair royal, a double pair royal.
+    assert (score_show(cards("5H 5D 5C 6S"), parse_card("6D")).spoken
+            == "fifteen two, a pair royal is eight, a pair is ten")
+    assert (score_show(cards("AH AD AC AS"), parse_card("2D")).spoken
+            == "a double pair royal is twelve")
 
 
 def check_show_bigger_hands():

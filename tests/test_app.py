@@ -137,7 +137,7 @@ def test_impossible_claim_is_refused_as_it_is_keyed_then_real_count_pegged():
     assert t.oled()[3] == "claim 1 # ok *fix"
     t.keys("9")  # 19: no four cards and a starter make it
     assert t.message == "19 is impossible: no hand makes it"
-    assert t.oled()[3] == "claim pts, or # none" and t.scores == [0, 0]
+    assert t.oled()[3] == "claim? #board counts" and t.scores == [0, 0]
     t.keys("#")  # no claim: the board's count
     assert t.oled()[3] == "key 4 cards  #skip"
     t.keys("4D 5C 5B 6A")

@@ -94,7 +94,7 @@ def test_check_claim_knows_the_hand_size_and_the_crib():
     game.advance()
     assert game.refusal(game.check_claim, 16) == "16 is impossible: no hand makes it"  # 3 cards
     assert game.refusal(game.check_claim, 20) is None
-    assert game.refusal(game.check_claim, 21) == "21 is impossible: no hand makes it"
+    assert game.refusal(game.check_claim, 21) == "21 is impossible: the most is 20"
     game.count_show(cards("4C 5D 6S"))
     game.count_show(cards("AH 2H 3H"))
     assert game.showing() == (0, True)

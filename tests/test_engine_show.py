@@ -46,7 +46,8 @@ def test_reference_hand_twenty_nine():
     show = score_show(*deal("5H 5D 5S JC | 5C"))
     assert show.total == 29 == MAX_HAND
     assert kinds(show) == {"fifteen": 16, "pair": 12, "nobs": 1}
-    assert show.spoken.endswith("a pair is twenty-eight, one for his nobs is twenty-nine")
+    assert show.spoken.endswith("fifteen sixteen, a double pair royal is twenty-eight, "
+                                "one for his nobs is twenty-nine")
     nobs = [item for item in show.items if item.kind == "nobs"]
     assert nobs[0].cards == (parse_card("JC"),)
 

@@ -30,7 +30,7 @@ def test_a_skipped_starter_is_asked_for_before_a_show_is_counted(menu):
     assert t.oled()[3] == "key the starter first"
     t.keys("5A")  # the starter, keyed late: 5 spades
     assert t.game.starter == 16 and t.message == "starter: 5" + SPADE
-    assert t.oled()[3] == "claim pts, or # none"
+    assert t.oled()[3] == "claim? #board counts"
     t.keys("1 #")  # claim 1, then the hand: A D (jack clubs) ...
     if menu == "D14#":
         # J clubs, A hearts, 2 hearts, 3 diamonds + 5S: fifteens J5 and J23 (4),

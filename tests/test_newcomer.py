@@ -134,3 +134,47 @@ def test_seven_card_and_shotgun_peg_and_claim_what_their_hands_can_make():
 def test_a_standard_claim_over_29_is_refused_with_the_most_a_hand_makes():
     t = Table().keys("# CD # 3 0")
     assert t.message == "30 is impossible: the most is 29"
+
+
+# --- the show's words: the crib named, the board's count offered, pairs royal ---------
+
+README_PLAY = "# CD 6A 9A 9D 7D CB BB 4C # 8B # #"  # README's hand, up to the crib's claim
+
+
+def test_a_crib_claimed_too_high_is_refused_naming_the_crib():
+    t = Table().keys(README_PLAY + " 2 8 # 5B 5C AD 0C")  # the crib makes 15
+    assert t.oled() == ["10  7", "A+5*      B+4       ", "show: A crib", "claim? #board counts",
+                        "28 is too high: the", "crib makes 15", ""]
+    t.keys("1 5 #")  # the claim again, right this time: the cards are still keyed
+    assert t.scores == [25, 7] and t.message == "A+15 crib"
+
+
+def test_the_claim_prompt_says_hash_lets_the_board_count():
+    t = Table().keys("# CD #")  # the play skipped: B's hand, at the claim step
+    assert t.oled()[2:4] == ["show: B hand", "claim? #board counts"]
+    t.keys("# 4D 5C 5B 6A")  # no claim: the board counts 16
+    assert t.scores == [0, 16] and t.message == "B+16 hand"
+
+
+def _scrolled_until(t, last_row):
+    """The detail's rows once the breakdown has scrolled to ``last_row`` (the clock driven)."""
+    for _ in range(30):
+        if t.oled()[6] == last_row:
+            return t.oled()[4:7]
+        t.board.clock.advance(1500)  # cribbage.view.SCROLL_MS: a line a step
+        t.app.step()
+    raise AssertionError("never scrolled to %r" % last_row)
+
+
+def test_a_pair_royal_and_a_double_pair_royal_are_said_so_in_the_show():
+    t = Table().keys("# CD # # 5B 5C 5D 6A")  # B's 5H 5D 5C 6S and the starter KC
+    assert t.app.ctrl.detail[-2:] == [
+        "total 14",
+        "fifteen two, fifteen four, fifteen six, fifteen eight, a pair royal is fourteen"]
+    assert _scrolled_until(t, "royal is fourteen") == [
+        "B+14 hand", "fifteen eight, a pair", "royal is fourteen"]
+    t = Table().keys("# CD # # 5B 5C 5D 5A")  # four fives
+    assert t.app.ctrl.detail[-1] == (
+        "fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, "
+        "fifteen fourteen, fifteen sixteen, a double pair royal is twenty-eight")
+    assert _scrolled_until(t, "twenty-eight") == ["B+28 hand", "pair royal is", "twenty-eight"]

@@ -167,7 +167,7 @@ def test_five_card_game_by_key_presses():
         t.keys(keys)
         assert (t.scores, t.oled()[2]) == (scores, status), keys
     assert t.app.ctrl.here.cards == [25, 34, 50]  # B's three cards, remembered
-    assert t.oled()[3] == "claim pts, or # none"
+    assert t.oled()[3] == "claim? #board counts"
     t.keys("#")  # B: 7H 9D KD + 5S: K+5 = 2
     assert t.scores == [8, 8] and t.oled()[2] == "show: A hand"
     t.keys("#")  # A: 8S 6C QS + 5S: Q+5 = 2 (no flush: 6C)
@@ -215,9 +215,8 @@ def test_reference_hands_keyed_in_the_show():
     pairs = ["pair 5%s 5%s =2" % two for two in
              ((s, h), (s, d), (s, c), (h, d), (h, c), (d, c))]
     spoken = ("fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, "
-              "fifteen twelve, fifteen fourteen, fifteen sixteen, a pair is eighteen, "
-              "a pair is twenty, a pair is twenty-two, a pair is twenty-four, "
-              "a pair is twenty-six, a pair is twenty-eight, one for his nobs is twenty-nine")
+              "fifteen twelve, fifteen fourteen, fifteen sixteen, "
+              "a double pair royal is twenty-eight, one for his nobs is twenty-nine")
     assert t.app.ctrl.detail == fifteens + pairs + ["nobs J" + c + " =1", "total 29", spoken]
     assert t.oled()[4:7] == ["B+29 hand", fifteens[0], fifteens[1]]
     t.board.clock.advance(1500 - SETTLE_MS)  # the breakdown scrolls a line every 1.5 s

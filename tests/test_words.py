@@ -10,7 +10,7 @@ a function this test does not know fails it, so new wording gets checked too.
 import inspect
 
 from engine import state
-from engine.errors import CardSeen, OverThirtyOne
+from engine.errors import BadClaim, CardSeen, OverThirtyOne
 from engine.game import Game, OVER
 from engine.hand import CUT, PLAY, SHOW, STARTER
 from engine.play import Play
@@ -130,7 +130,8 @@ def cases():
     out.append(("no_player", words.no_player("C"), False))
     out.append(("points_first", words.points_first("C"), False))
     out.append(("claim_first", words.claim_first("72"), False))
-    out.append(("claim_over", words.claim_over("721", 72), False))
+    for claim in (721, 71):  # the engine's claim refusals: over the cap, and one no hand makes
+        out.append(("refusal", words.refusal(claim_refused(claim)), False))
     out.append(("more_cards", words.more_cards(6), False))
     out.append(("cut_already", words.cut_already(36), False))
     out.append(("in_hand_already", words.in_hand_already(36), False))
@@ -145,6 +146,15 @@ def cases():
     out.append(("breaks", [long[start:end] for start, end in words.breaks(long)], True))
     out.append(("pad", words.pad("x" * WIDE, COLUMNS), True))
     return out
+
+
+def claim_refused(claim):
+    game = Game(make_config(variant=SHOTGUN))
+    try:
+        game.check_claim(claim)
+    except BadClaim as err:
+        return err
+    raise AssertionError("%d is a claim a shotgun hand can make" % claim)
 
 
 def state_score(side, points, reasons):
@@ -210,7 +220,7 @@ def test_a_show_is_broken_down_a_line_an_item():
     # 10S 10H 10D 2S, the starter JS (hand.py's card ints): the items as the rows say them.
     assert words.show_lines(BREAKDOWN) == [
         "pair 10\x06 10\x03 =2", "pair 10\x06 10\x04 =2", "pair 10\x03 10\x04 =2",
-        "total 6", "a pair is two, a pair is four, a pair is six"]
+        "total 6", "a pair royal is six"]
     # A shotgun hand's seven-card flush: one format a line, whatever its cards.
     spades = [0, 4, 8, 16, 20, 24]  # AS 2S 3S 5S 6S 7S
     show = score_show(spades, 44, crib=False)  # the starter QS

@@ -99,13 +99,9 @@ def _claim_key(ctx, e, key):
     # Digits, # or * only: a card key here would be read as part of the claim.
     game = ctx.game
     if key.isdigit():
-        claim = e.claim + key
-        crib = game.showing()[1]
-        top = game.limits.max_crib if crib else game.limits.max_hand
-        if len(claim) > len(str(top)) or int(claim) > top:
-            return Turn(CARDS, e.but(claim=""), words.claim_over(claim, top))
+        claim = str(int(e.claim + key))  # no leading zeros: a claim never grows past the cap
         try:
-            game.check_claim(int(claim))  # one no hand of this size makes: refused now
+            game.check_claim(int(claim))  # over the cap, or one no hand makes: refused now
         except IllegalAction as err:
             return Turn(CARDS, e.but(claim=""), words.refusal(err))
         return Turn(CARDS, e.but(claim=claim))

@@ -11,6 +11,7 @@ from engine.cards import card_name, rank_name
 from engine.match import SKUNK_NAMES
 from engine.play import NOBODY
 from engine.hand import CUT, PLAY, STARTER
+from engine.show import CRIB, HAND
 from cribbage.names import SIDE_LETTERS, card_text, seat_name, side_name
 from cribbage.screen import COLUMNS
 
@@ -139,7 +140,7 @@ def status(game):
             return "play over"
         return "play: %s  count %d" % (seat_name(game, play.turn), play.count)
     seat, crib = game.showing()
-    return "show: %s %s" % (seat_name(game, seat), "crib" if crib else "hand")
+    return "show: %s %s" % (seat_name(game, seat), CRIB if crib else HAND)
 
 
 def last_pegs(game, width):
@@ -188,7 +189,7 @@ def cards_prompt(game, e, needed):
     if e.purpose == "cut":
         return "cut for %s: a card" % seat_name(game, len(e.cards))
     if e.claiming:
-        return "claim %s # ok *fix" % e.claim if e.claim else "claim pts, or # none"
+        return "claim %s # ok *fix" % e.claim if e.claim else "claim? #board counts"
     if not e.cards:
         return "key %d cards  #skip" % needed
     have = "%d/%d %s" % (len(e.cards), needed, " ".join([card_text(c) for c in e.cards]))
@@ -199,10 +200,6 @@ def cards_prompt(game, e, needed):
 
 def claim_first(claim):
     return ("claim %s? " % claim if claim else "") + "# first, then the cards"
-
-
-def claim_over(claim, top):
-    return "%s is impossible: the most is %d" % (claim, top)
 
 
 def more_cards(n):
@@ -230,7 +227,7 @@ def went(game, seat):
 
 
 def no_score(game, seat, crib):
-    return "%s %s: no score" % (seat_name(game, seat), "crib" if crib else "hand")
+    return "%s %s: no score" % (seat_name(game, seat), CRIB if crib else HAND)
 
 
 def muggins_prompt(game, side, points):
