@@ -178,3 +178,16 @@ def test_a_pair_royal_and_a_double_pair_royal_are_said_so_in_the_show():
         "fifteen two, fifteen four, fifteen six, fifteen eight, fifteen ten, fifteen twelve, "
         "fifteen fourteen, fifteen sixteen, a double pair royal is twenty-eight")
     assert _scrolled_until(t, "twenty-eight") == ["B+28 hand", "pair royal is", "twenty-eight"]
+
+
+# --- a peg-out shows the game hole, as a wooden board does ------------------------------
+
+def test_a_peg_out_shows_121_in_big_digits_and_the_last_peg_in_full():
+    t = Table().keys("29A 29A 29A 29A 9A")  # 116 + 9: 4 past the game hole
+    assert t.scores == [125, 0] and t.led(0, 121) != (0, 0, 0)
+    assert t.oled()[:5] == ["121  0", "A+9*      B+0       ", "A wins double skunk!",
+                            "# next game  *undo", "A+9 pegged"]
+    t.keys("* #")  # undone: the game goes on, at 116
+    assert t.oled()[0] == "116  0"
+    t = Table(tracks=3).keys("D 1 1 # 29C 29C 29C 29C 29C")  # three players: 145 for C
+    assert t.oled()[0] == "0  0  121" and t.message == "C+29 pegged"

@@ -53,9 +53,10 @@ def test_the_reading_the_boards_rows_are_the_skunk_pictures():
     from firmware import Table
     t = Table().keys("D17# 29A 29A 29A 21A 6B 3B 29A")
     rows = t.oled()
-    for row, cell in ((1, "`137  9`"), (3, "`A wins double skunk!`"), (4, "`match to A! #new`"),
+    for row, cell in ((1, "`121  9`"), (3, "`A wins double skunk!`"), (4, "`match to A! #new`"),
                       (5, "`A+29 pegged`")):
         text = cell.strip("`")
         assert rows[row - 1].split() == text.split(), (row, rows)
         assert "| %d |" % row in README or "| %d and on |" % row in README
+        assert "| " + cell in README, cell  # the picture's column says the same
     assert rows[1].startswith("A+29*") and rows[1].endswith("4-0") and "B+3" in rows[1]

@@ -7,6 +7,7 @@ key the screen draws once and compares to tell what changed.
 from engine.match import skunk_line
 from engine.play import NOBODY
 from cribbage import words
+from cribbage.pegs import peg_hole
 from cribbage.screen import COLUMNS, PAGES
 
 SCROLL_MS = 1500  # a breakdown longer than its rows moves on a line this often
@@ -60,7 +61,10 @@ def oled_rows(ctrl, scrolled, made=None):
         for line, start, end in detail[first:first + room]:
             below.append(line if start == 0 and end == len(line) else line[start:end])
     pegs, status = made or game_rows(game)
-    rows = [("scores", tuple(game.scores)), ("bottom",), pegs, status, ("text", prompt)]
+    scores = tuple(game.scores)
+    if game.over:  # as on wood: the peg that went out is in the game hole, not past it
+        scores = tuple([peg_hole(s, game.config.target) for s in scores])
+    rows = [("scores", scores), ("bottom",), pegs, status, ("text", prompt)]
     for i in range(DETAIL_ROWS):
         rows.append(("text", below[i] if i < len(below) else ""))
     return rows, scrolling
