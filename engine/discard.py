@@ -279,13 +279,18 @@ def fraction_text(numerator, denominator):
     return "%d/%d" % (numerator, denominator)
 
 
+def hundredths(numerator, denominator):
+    """Points of 0 or more as a whole number of hundredths, halves up."""
+    return (200 * numerator + denominator) // (2 * denominator)
+
+
 def points_text(numerator, denominator):
     """'7.85': points to 2 decimals, halves away from zero; never '-0.00'."""
     sign = ""
     if numerator < 0:
         numerator = -numerator
         sign = "-"
-    hundredths = (200 * numerator + denominator) // (2 * denominator)
-    if not hundredths:
+    cents = hundredths(numerator, denominator)
+    if not cents:
         sign = ""
-    return "%s%d.%02d" % (sign, hundredths // 100, hundredths % 100)
+    return "%s%d.%02d" % (sign, cents // 100, cents % 100)

@@ -43,9 +43,10 @@ def test_the_pictures_are_made_by_the_commands_given(tmp_path, capsys):
 def test_the_advice_page_is_what_the_board_shows():
     from firmware import Table
     from cribbage.names import SUIT_GLYPHS  # the font's suits, as the OLED's rows hold them
+    from cribbage.pages import ABOUT  # and its "about" sign
     shown = _block_after("```\nA your crib 1-3/15").splitlines()
     t = Table().keys("D 7 A 5B 5C AA 6D 4C CB")
-    glyphs = str.maketrans("\u2660\u2665\u2666\u2663", "".join(SUIT_GLYPHS))
+    glyphs = str.maketrans("\u2660\u2665\u2666\u2663\u2248", "".join(SUIT_GLYPHS) + ABOUT)
     assert ["A your crib 1-3/15"] + [row.translate(glyphs) for row in shown] == t.oled()
 
 

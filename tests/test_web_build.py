@@ -74,7 +74,7 @@ def test_the_bundle_holds_each_file_byte_for_byte():
 def test_the_board_facts_come_from_the_firmware_and_the_simulator():
     facts = web.board_facts()
     assert facts["keyLegend"] == "123A456B789C*0#D"
-    assert facts["suitGlyphs"] == "\x06\x03\x04\x05" and facts["suitSymbols"] == "♠♥♦♣"
+    assert facts["suitGlyphs"] == "\x06\x03\x04\x05\x7f" and facts["suitSymbols"] == "♠♥♦♣≈"
     assert facts["nvmSize"] == 4096 and facts["trackChoices"] == [2, 3]
     assert facts["micropython"] == "1.27.0" and facts["tracksSetting"] == "CRIBBAGE_TRACKS"
 

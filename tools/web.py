@@ -146,6 +146,7 @@ def board_facts():
     from boards.sim.nvm import NVM_SECTOR
     from engine.cards import SUIT_SYMBOLS
     from cribbage.names import SIDE_LETTERS, SUIT_GLYPHS
+    from cribbage.pages import ABOUT, ABOUT_SYMBOL
     from tools.simulator.marks import BACK, FRONT, LIT_FLOOR, OLED_ON, RINGS, UNLIT
     from tools.simulator.session import NO_KEY
     from tools.simulator.text import KEY_NOTES
@@ -155,9 +156,9 @@ def board_facts():
     return {
         "keyLegend": KEY_LEGEND,
         "keyNotes": KEY_NOTES,
-        "suitGlyphs": "".join(SUIT_GLYPHS),
+        "suitGlyphs": "".join(SUIT_GLYPHS) + ABOUT,  # and the font's "about" sign
         "sideLetters": "".join(SIDE_LETTERS),
-        "suitSymbols": SUIT_SYMBOLS,
+        "suitSymbols": SUIT_SYMBOLS + ABOUT_SYMBOL,
         "unlit": list(UNLIT),
         "oledOn": list(OLED_ON),
         "litFloor": LIT_FLOOR,

@@ -5,15 +5,15 @@ dealer), then the cards dealt, a rank key and a suit key each as everywhere;
 after the last one the lay-aways are shown best first, three to a page, with
 what each can expect: the kept cards' average show, plus the crib's average
 when the crib is yours, less it when it is not (engine.cribtable: the hand
-exact, the crib from a table). ``#`` shows the next three, ``D`` flips whose
-crib it is, ``*`` takes back a card or goes back.
+exact, the crib from a table, marked as about). ``#`` shows the next three,
+``D`` flips whose crib it is, ``*`` takes back a card or goes back.
 
 Loaded the first time the advice is asked for (from the controller's mode
 table), never at boot.
 """
 
 from engine import cribtable
-from engine.discard import deal_shape, points_text
+from engine.discard import deal_shape, hundredths, points_text
 from engine.errors import IllegalAction
 from cribbage import pages, words
 from cribbage.keys import PLAYER_KEYS, SUIT_KEYS, card_of_keys, rank_of_key
@@ -104,8 +104,14 @@ def page(ctx, a):
         return pages.advise_keying(game, a.side, a.own, dealt, a.cards, a.rank, ctx.message)
     advice = a.advice
     shown = []
+    d = advice.denominator
     for choice in advice.choices[a.first:a.first + SHOWN]:
-        d = advice.denominator
-        shown.append((choice.laid, points_text(choice.expected, d), points_text(choice.hand, d),
-                      points_text(choice.crib, d)))
+        # The total and the hand rounded (the totals stay in order, the hand as the
+        # laptop gives it); the crib, the table's estimate, is what makes the line add up.
+        e = choice.expected
+        total = hundredths(e, d) if e >= 0 else -hundredths(-e, d)
+        hand = hundredths(choice.hand, d)
+        crib = total - hand if a.own else hand - total
+        shown.append((choice.laid, points_text(total, 100), points_text(hand, 100),
+                      points_text(crib, 100)))
     return pages.advise_page(game, a.side, a.own, a.first, len(advice.choices), shown)

@@ -61,6 +61,12 @@ def advise_none(refused):
     return ["ADVICE"] + wrap(refused) + ["* back"]
 
 
+# font5x8.bin's "\u2248" (the simulator and the web page print ABOUT_SYMBOL): the
+# crib's figure is the board's table, not the exact count (README, "Counting the lay-aways").
+ABOUT = "\x7f"
+ABOUT_SYMBOL = "\u2248"
+
+
 def _crib(own):
     return "your crib" if own else "their crib"
 
@@ -76,12 +82,12 @@ def advise_keying(game, side, own, dealt, cards, rank, message):
 
 def advise_page(game, side, own, first, total, shown):
     """Lay-aways ``first``+1.. of ``total``, best first: (laid, expected, hand, crib)
-    each, as text; two rows a lay-away."""
+    each, as text (expected = hand + or - crib, as shown); two rows a lay-away."""
     lines = ["%s %s %d-%d/%d" % (SIDE_LETTERS[side], _crib(own), first + 1,
                                  first + len(shown), total)]
     sign = "+" if own else "-"
     for i, (laid, expected, hand, crib) in enumerate(shown):
         lines.append(pad("%2d %s" % (first + i + 1, " ".join([card_text(c) for c in laid])),
                          COLUMNS - 8) + "=" + "%7s" % expected)
-        lines.append(" hand %s%scrib %s" % (hand, sign, crib))
+        lines.append(" hand %s%scrib%s%s" % (hand, sign, ABOUT, crib))
     return lines + ["#more D:crib *back"]

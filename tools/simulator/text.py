@@ -10,10 +10,12 @@ from engine.cards import SUIT_SYMBOLS
 from engine.game import PHASE_NAMES
 from engine.play import NOBODY
 from cribbage.names import SUIT_GLYPHS, seat_name, side_name
+from cribbage.pages import ABOUT, ABOUT_SYMBOL
 from tools.simulator.session import ROW
 
-# The font's suit glyphs (font5x8.bin) as the firmware writes them, to Unicode's.
-_SUIT_TABLE = str.maketrans("".join(SUIT_GLYPHS), SUIT_SYMBOLS)
+# The font's suit glyphs (font5x8.bin) as the firmware writes them, and its "about"
+# sign, to Unicode's.
+_SUIT_TABLE = str.maketrans("".join(SUIT_GLYPHS) + ABOUT, SUIT_SYMBOLS + ABOUT_SYMBOL)
 
 KEY_NOTES = {  # what a key does, for the legends
     "A": "player A / jack / spade",
@@ -28,7 +30,8 @@ KEY_NOTES = {  # what a key does, for the legends
 
 
 def unicode_suits(text):
-    """OLED text with the font's suit glyphs as the Unicode suit symbols."""
+    """OLED text with the font's suit glyphs as the Unicode suit symbols (and its
+    "about" sign as the Unicode one)."""
     return text.translate(_SUIT_TABLE)
 
 
