@@ -6,7 +6,7 @@ The flash is boards.sim.nvm.SimNVM, which behaves like CircuitPython's nvm on
 the RP2040: writes into erased bytes are programmed in place, any other write
 erases the sector; ``cut_after(n, old_pages)`` fails the power after n more
 bytes (in an erase, leaving old_pages as they were). tools/store_faults.py runs
-the fault campaigns of README's table; the counts are asserted there.
+the fault campaigns of docs/store.md's table; the counts are asserted there.
 """
 
 import random

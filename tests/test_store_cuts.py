@@ -1,5 +1,5 @@
 """The game log in flash, under power cuts at every byte of every kind of save,
-erases cut short, and errors (MemoryError) inside a save; README's fault table.
+erases cut short, and errors (MemoryError) inside a save; docs/store.md's fault table.
 """
 
 import os
@@ -163,8 +163,8 @@ def test_an_erase_cut_short_never_brings_back_an_older_state_unsaid():
     assert outcomes.count("silent") == 0
 
 
-def test_the_fault_table_of_the_readme():
-    """README's table, from tools/store_faults.py: no silent loss, no silent
+def test_the_fault_table_of_docs_store():
+    """docs/store.md's table, from tools/store_faults.py: no silent loss, no silent
     older state, and after each fault the board goes on saving."""
     rows = dict(campaigns())
     counts = {what: tuple(rows[what][o] for o in OUTCOMES) for what in rows}
@@ -188,9 +188,9 @@ def test_the_fault_table_of_the_readme():
         # A flipped bit in the last record reads as a write cut short (40 bits).
         "every bit of a realistic log flipped": (6112, 0, 71, 1, 0, 0, 0),
     }
-    readme = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                          "README.md")
-    with open(readme, encoding="utf-8") as f:
+    doc = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                       "docs", "store.md")
+    with open(doc, encoding="utf-8") as f:
         table = f.read().split("| Fault | " + " | ".join(OUTCOMES) + " |\n")[1]
     shown = {}
     for line in table.splitlines()[1:]:

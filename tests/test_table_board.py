@@ -111,7 +111,7 @@ def test_power_cut_at_every_byte_of_a_key_save():
 def test_power_cut_in_a_compaction_loses_at_most_the_game_never_mixes_it():
     # Change the lights until the log has no room for a peg: the next peg's save
     # erases the sector and writes the header, the settings and a BASE of the game
-    # (README: "Never losing the game"). A cut there may wipe the game; it never
+    # (docs/store.md). A cut there may wipe the game; it never
     # garbles it. (Pegs undone fill it no more: every 15 undos the store writes a
     # BASE, so that a boot's replay stays short, and a full log compacts itself.)
     t = Table()

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Power cuts and flipped bits against the board's flash log, every outcome classified.
 
-    python tools/store_faults.py          # the table in README's "Never losing the game"
+    python tools/store_faults.py          # the table in docs/store.md
 
 Each fault runs cribbage.store on boards/sim/nvm.py's SimNVM, which behaves
 like CircuitPython's nvm on the RP2040 (an erase cut short may leave old

@@ -6,7 +6,7 @@ other write erases the 4096-byte sector (~45 ms; ~100,000 erases wear it out)
 and programs it all again. So records are appended into erased bytes, and only
 compact() erases. A record goes where the last ends, or at the next 256-byte
 page if it does not fit in this one (a page is programmed at once). The format,
-and reading it back, are cribbage.flashread's. README's "Never losing the game"
+and reading it back, are cribbage.flashread's. docs/store.md
 tells the whole of it.
 """
 
