@@ -1,5 +1,5 @@
 """`python -m engine discard`: every choice best first, JSON with the exact fractions, bad
-input refused with the reason (exit 2), and the README's example as printed.
+input refused with the reason (exit 2), and docs/discard.md's example as printed.
 """
 
 import json
@@ -91,11 +91,10 @@ def test_count_still_refuses_the_discard_options():
     assert "python -m engine discard" in run.stdout and "--players N" in run.stdout
 
 
-def test_the_readme_example_is_what_the_tool_prints():
-    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+def test_the_documented_example_is_what_the_tool_prints():
+    with open(os.path.join(ROOT, "docs", "discard.md"), encoding="utf-8") as f:
         text = f.read()
-    section = text[text.index("## Which two to lay away"):]
-    example = section[section.index("$ python -m engine discard"):]
+    example = text[text.index("$ python -m engine discard"):]
     example = example[:example.index("```")].splitlines()
     run = run_discard(*example[0].split()[5:])
     printed = run.stdout.splitlines()
