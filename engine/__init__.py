@@ -7,6 +7,6 @@ from engine.pegging import peg_points
 from engine.game import Game, Outcome, Score
 from engine.rules import make_config
 
-# The names `from engine import ...` offers (README: The rules engine).
+# The names `from engine import ...` offers (docs/rules-engine.md).
 __all__ = ["parse_card", "parse_cards", "card_name", "score_hand", "score_show", "is_impossible",
            "limits", "peg_points", "Game", "Outcome", "Score", "make_config"]
