@@ -1,5 +1,6 @@
-"""README's examples are what the board and the tools really give: the simulator's
-JSON, the pictures (remade with the commands the README gives), the advice's page."""
+"""README's examples, and docs/simulator.md's, are what the board and the tools really
+give: the simulator's JSON, the pictures (remade with the commands given), the
+advice's page."""
 
 import json
 import os
@@ -11,25 +12,27 @@ from sim_helpers import REPO, run_main
 
 with open(os.path.join(REPO, "README.md"), encoding="utf-8") as _f:
     README = _f.read()
+with open(os.path.join(REPO, "docs", "simulator.md"), encoding="utf-8") as _f:
+    SIMULATOR = _f.read()  # the JSON example and the command of docs/board.png
 
 
-def _block_after(line):
+def _block_after(line, text=README):
     """The text of the code block that starts with ``line`` (the line left out)."""
-    start = README.index(line + "\n") + len(line) + 1
-    return README[start:README.index("```", start)]
+    start = text.index(line + "\n") + len(line) + 1
+    return text[start:text.index("```", start)]
 
 
 def test_the_simulators_json_example_is_what_it_prints(capsys):
     command = '$ .venv/bin/python tools/sim.py --keys "12A 5B # 5C 0A 5B" --json'
     code, out, err = run_main(capsys, "--keys", "12A 5B # 5C 0A 5B", "--json")
     assert code == 0, err
-    assert json.loads(_block_after(command)) == json.loads(out)
+    assert json.loads(_block_after(command, SIMULATOR)) == json.loads(out)
 
 
 def test_the_pictures_are_made_by_the_commands_given(tmp_path, capsys):
-    for name in ("board.png", "skunk.png"):
+    for name, text in (("board.png", SIMULATOR), ("skunk.png", README)):
         found = re.search(r'tools/sim\.py --keys "([^"]*)" --png docs/%s' % re.escape(name),
-                          README)
+                          text)
         assert found, name
         made = str(tmp_path / name)
         code, _, err = run_main(capsys, "--keys", found.group(1), "--png", made)
