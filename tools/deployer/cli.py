@@ -43,8 +43,8 @@ def _write_and_verify(items: list[Item], target: Path, dry_run: bool) -> int:
     return EXIT_OK
 
 
-# What .py costs: the figures are README's (from tools/bench_device.py), not here.
-PY_BOOT_COST = "which makes every start slower (README's boot figures, under Speed)"
+# What .py costs: the figures are docs/performance.md's (tools/bench_device.py), not here.
+PY_BOOT_COST = "which makes every start slower (the boot figures: docs/performance.md)"
 
 
 def sentence(text: str) -> str:
