@@ -62,7 +62,7 @@ def advise_none(refused):
 
 
 # font5x8.bin's "\u2248" (the simulator and the web page print ABOUT_SYMBOL): the
-# crib's figure is the board's table, not the exact count (README, "Counting the lay-aways").
+# crib's figure is the board's table, not the exact count (docs/discard.md).
 ABOUT = "\x7f"
 ABOUT_SYMBOL = "\u2248"
 
