@@ -1,8 +1,12 @@
 """What a new player meets: every refusal on the OLED, every mark its own, no cut-off text."""
 
 
+from boards.sim.nvm import SimNVM
 from cribbage.pegs import DEALER_MARK, GAME_MARK, MARK, SKUNK_MARK, SKUNKED
 from cribbage.settings import PALETTES
+from cribbage.flashread import LogReader
+from cribbage.store import BASE, MAGIC, Store
+from engine.game import Game
 
 from firmware import Table
 
@@ -53,7 +57,10 @@ def test_hash_after_the_win_asks_first_and_the_game_can_still_be_undone():
     assert t.game.over and t.oled()[3] == "# next game  *undo"
     t.keys("#")
     assert t.oled()[3] == "next game? # yes *no" and t.game.over
-    t.keys("5")  # anything but #: the finished game stays
+    t.keys("5")  # only # and * answer: a digit is not taken for either
+    assert t.oled()[3:5] == ["next game? # yes *no", "# for yes, * for no"]
+    assert t.app.ctrl.mode == "next game?" and t.game.over and t.scores == [121, 0]
+    t.keys("*")  # no: the finished game stays
     assert t.message == "kept" and t.game.over and t.scores == [121, 0]
     t.keys("* #")  # and its last peg can be taken back
     assert not t.game.over and t.scores == [116, 0]
@@ -134,6 +141,159 @@ def test_seven_card_and_shotgun_peg_and_claim_what_their_hands_can_make():
 def test_a_standard_claim_over_29_is_refused_with_the_most_a_hand_makes():
     t = Table().keys("# CD # 3 0")
     assert t.message == "30 is impossible: the most is 29"
+
+
+# --- a game under way is not thrown away by two keys ---------------------------
+
+REPLACE_12_5 = ["NEW GAME?", "12-5 is lost", "# yes  * no", "(then * # undoes it)"]
+
+
+def test_a_new_game_asks_first_when_a_game_is_under_way():
+    t = Table().keys("12A 5B D 1 #")
+    assert t.oled() == REPLACE_12_5 + ["", "", "", ""]
+    t.keys("5")  # only # and * answer
+    assert t.oled() == REPLACE_12_5 + ["# for yes, * for no", "", "", ""]
+    assert t.app.ctrl.mode == "replace?" and t.scores == [12, 5]
+    t.keys("*")  # no: the game stays, on the scoreboard
+    assert t.oled()[3:5] == ["pts+A/B #step D menu", "kept"] and t.scores == [12, 5]
+    t.keys("D 1 # #")  # yes
+    assert t.scores == [0, 0] and not t.game.journal and t.message == "new game: A deals"
+
+
+def test_a_new_game_on_a_fresh_board_starts_at_once():
+    t = Table().keys("D 1 2 #")  # nothing under way: nothing to lose
+    assert t.app.ctrl.mode == "home" and t.game.config.target == 61
+
+
+def test_a_new_match_asks_with_the_games_won():
+    t = Table().keys("D 1 2 7 7 #")  # 61 holes, a match of 5: nothing under way yet
+    assert t.game.config.match_games == 5
+    t.keys("29B 29B 29A 29A 5A #  #")  # A wins the first game, the second begins
+    assert t.game.tally == [1, 0] and t.scores == [0, 0] and not t.game.journal
+    t.keys("D 1 #")
+    assert t.oled()[:5] == ["NEW MATCH?", "0-0 is lost", "and games won 1-0", "# yes  * no",
+                            "(then * # undoes it)"]
+
+
+def test_undo_right_after_a_new_game_brings_the_old_one_back():
+    t = Table().keys("12A 5B D 1 # #")
+    t.keys("*")
+    assert t.oled()[3] == "undo new game? # yes"
+    t.keys("#")
+    assert t.scores == [12, 5] and t.oled()[3:5] == ["pts+A/B #step D menu", "game back: 12-5"]
+    t.keys("* #")  # its own undo history came back with it
+    assert t.scores == [12, 0]
+
+
+def test_the_old_game_comes_back_after_a_reboot_and_stays_back():
+    t = Table().keys("12A 5B D 1 # #").reboot()
+    assert t.scores == [0, 0]
+    t.keys("D 4")  # the menu's undo is the same
+    assert t.oled()[3] == "undo new game? # yes"
+    t.keys("#")
+    assert t.scores == [12, 5] and t.message == "game back: 12-5"
+    t = t.reboot()
+    assert t.scores == [12, 5] and len(t.game.journal) == 2
+    t.keys("* #")
+    assert t.scores == [12, 0]
+
+
+def _bases(t):
+    return [kind for kind, _ in LogReader(t.board.nvm, MAGIC).read()].count(BASE)
+
+
+def test_a_game_saved_whole_again_is_not_taken_for_the_game_before():
+    # Many undos make the store save the game whole again (a BASE) mid-game, in
+    # the old game and in the new: neither is taken for the game before.
+    t = Table().keys("12A " + "1B * # " * 20 + "5B")
+    assert _bases(t) >= 2 and t.scores == [12, 5]  # the start, and saved whole again
+    t.keys("D 1 # # 7A " + "1A * # " * 20)
+    assert _bases(t) >= 4 and t.scores == [7, 0]
+    t.keys("* # * #")  # the 7 taken back, then the new game itself
+    assert t.scores == [12, 5] and t.message == "game back: 12-5"
+
+
+def test_undo_after_the_next_game_brings_the_finished_game_back():
+    t = Table().keys("29A 29A 29A 29A 5A # #")
+    assert not t.game.over and t.scores == [0, 0]
+    t.keys("* #")
+    assert t.game.over and t.scores == [121, 0] and t.message == "game back: 121-0"
+
+
+def test_undo_of_the_first_game_says_there_is_none_before_it():
+    t = Table().keys("* #")
+    assert t.oled()[3:7] == ["pts+A/B #step D menu", "nothing to undo: no",
+                             "game before this one", ""]
+    assert t.scores == [0, 0]
+
+
+def _a_nearly_full_flash():
+    """A 12-5 game whose log leaves under the 1280 bytes a game's start keeps:
+    the new game after it compacts the sector."""
+    nvm = SimNVM()
+    store = Store(nvm)
+    store.load()
+    game = Game()
+    store.record_new_game(game)
+    while store.free_bytes() >= 1280:
+        game.misdeal()
+        store.record_event(game)
+    for side, points in ((0, 12), (1, 5)):
+        game.peg(side, points)
+        store.record_event(game)
+    return nvm.snapshot()
+
+
+def test_undo_of_a_new_game_says_when_a_compaction_dropped_the_old_one():
+    t = Table(nvm=_a_nearly_full_flash())
+    assert t.scores == [12, 5]
+    t.keys("D 1 # #")
+    assert t.board.nvm.erases == 1 and t.scores == [0, 0]  # the new game's start compacted
+    t.keys("* #")
+    assert t.oled()[3:7] == ["pts+A/B #step D menu", "the game before is", "gone: erased to make",
+                             "room in the flash"]
+    assert t.scores == [0, 0]
+    t = t.reboot()
+    assert t.scores == [0, 0]
+
+
+def test_undo_of_a_new_game_says_when_the_old_one_cannot_be_read():
+    image = bytearray(Table().keys("12A 5B D 1 # #").nvm_image())
+    assert image[7] & 7 == BASE  # the first record, the old game's BASE: its tag
+    image[10] ^= 1
+    image[12] ^= 1  # two bits flipped in it: it cannot be read through
+    t = Table(nvm=bytes(image))
+    assert t.scores == [0, 0]  # the new game is the last BASE: it loads
+    t.keys("* #")
+    assert t.oled()[3:7] == ["pts+A/B #step D menu", "the game before", "cannot be read from",
+                             "the flash"]
+    assert t.scores == [0, 0]
+
+
+# --- the start's notices go with the first key ---------------------------------
+
+def test_the_no_saved_game_notice_goes_with_the_next_key():
+    t = Table()
+    assert t.oled()[3:6] == ["pts+A/B #step D menu", "no saved game: new", "game"]
+    t.keys("1")
+    assert t.oled()[3:7] == ["1: then A/B  *clr", "", "", ""]
+
+
+# --- a menu page's * leaves its changes undone, done keeps them ------------------
+
+def test_star_on_the_lights_page_puts_the_lights_back_and_done_keeps_them():
+    t = Table().keys("5A")
+    lit = t.led(0, 5)
+    t.keys("D 3 1 2")
+    assert t.oled()[:4] == ["LIGHTS", "1 brightness 4/5", "2 colours orange/sky",
+                            "* cancel  # done"]
+    assert t.led(0, 5) != lit
+    t.keys("*")  # cancel: back to the menu, the lights as they were
+    assert t.oled()[0] == "MENU           * back" and t.led(0, 5) == lit
+    assert t.reboot().app.ctrl.settings.to_bytes() == bytes((1, 3, 0))
+    t.keys("3 1 #")  # done: kept
+    assert t.app.ctrl.mode == "home" and t.led(0, 5) != lit
+    assert t.reboot().app.ctrl.settings.to_bytes() == bytes((1, 4, 0))
 
 
 # --- the show's words: the crib named, the board's count offered, pairs royal ---------

@@ -19,7 +19,7 @@ def test_brightness_and_colour_set_survive_a_reboot():
     t = Table().keys("12A 7A 5B")
     assert t.led(0, 19) == RED and t.led(0, 12) == RED_BACK and t.led(1, 5) == BLUE
     t.keys("D 3")
-    assert t.oled()[:4] == ["LIGHTS", "1 brightness 3/5", "2 colours red/blue", "* back  # done"]
+    assert t.oled()[:4] == ["LIGHTS", "1 brightness 3/5", "2 colours red/blue", "* cancel  # done"]
     t.keys("1")
     # brightness 4/5 under the 0.25 cap: 255 * 0.2 = 51; the back peg 51 // 5 = 10
     assert t.oled()[1] == "1 brightness 4/5"

@@ -89,6 +89,8 @@ def cases():
         out.append(("side_keys", words.side_keys(game), True))
         out.append(("whose", words.whose("72", game), False))
         out.append(("new_game", words.new_game(game), False))
+        for match in (False, True):
+            out.append(("replace_page", pages.replace_page(game, match, words.YES_OR_NO), True))
         out.append(("deals", words.deals(game), False))
         out.append(("whose_cards", pages.whose_cards(game), False))
         seat = game.players - 1

@@ -15,7 +15,7 @@ from cribbage.pegs import Pegs
 from cribbage.screen import Screen
 from cribbage.settings import Settings
 from cribbage.store import Store
-from cribbage.turn import EVENT, LIGHTS_SET, NEW_GAME, NEXT_GAME, UNDONE
+from cribbage.turn import EARLIER, EVENT, HOME, LIGHTS_SET, NEW_GAME, NEXT_GAME, UNDONE, Turn
 from cribbage.view import SCROLL_MS, View, game_rows, oled_rows
 
 # A collection takes ~13 ms with the app's heap: one is made in a pass with no
@@ -39,6 +39,7 @@ class App:
         # What the board could not take or keep is said at start, never silently.
         notices = board.settings.problems + board.settings.unknown()
         notices.extend(getattr(self.store, "notices", ()))
+        self.store.notices = []  # said now: they go with the next key
         if game.sides > self.tracks:
             notices.append(words.missing_track(game, self.tracks))
         self.ctrl.tell(notices)
@@ -68,7 +69,8 @@ class App:
     def key(self, key):
         self.keys_since += 1
         ctrl = self.ctrl
-        was_over = ctrl.game.over
+        before = ctrl.game
+        was_over = before.over
         marker = ctrl.marker()
         try:
             turn = ctrl.press(key)
@@ -82,7 +84,7 @@ class App:
         if turn.scores:
             self.pegs.animate(turn.scores, now)
         game = ctrl.game
-        if not was_over and game.over:
+        if not was_over and game.over and game is before:  # (not a game back from the flash)
             match = game.config.match_games > 1 and game.match_winner() != NOBODY
             self.pegs.celebrate(now, match)
         self.detail_at = now
@@ -138,6 +140,21 @@ class App:
             self.store.record_new_game(ctrl.game)
         elif kind == LIGHTS_SET:
             self.store.record_settings(ctrl.settings.to_bytes())
+        elif kind == EARLIER:
+            self._earlier()
+
+    def _earlier(self):
+        # The game before this one, read back from the log: saved whole as the
+        # game in play, then shown; or why it cannot come back.
+        store, ctrl = self.store, self.ctrl
+        game, said = store.earlier(ctrl.game)
+        if game is None:
+            ctrl.say(said)
+            return
+        store.record_new_game(game)
+        turn = Turn(HOME, None, said)
+        turn.game, turn.saves = game, (NEW_GAME,)
+        ctrl.commit(turn)
 
     def step(self):
         """One pass of the loop: the keys pressed, then a frame if one is due. An

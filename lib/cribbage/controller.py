@@ -12,18 +12,19 @@ The controller is the handlers' context: ``game``, ``settings``, ``tracks`` and
 from engine.errors import IllegalAction
 from cribbage import entry, scoreboard, words
 from cribbage.turn import (ADVISE, CARDS, DEALER, FORM, HOME, LIGHTS, MENU, MUGGINS, NEW_GAME,
-                           NEXT, UNDO, Turn)
+                           NEXT, REPLACE, UNDO, Turn)
 
 _NONE = scoreboard.nothing
 
 # mode: (enter, key, prompt row, whole page); a mode has a prompt or a page.
 MODES = {  # type: dict
     HOME: (scoreboard.enter, scoreboard.key, scoreboard.prompt, None),
-    UNDO: (_NONE, scoreboard.undo_key, scoreboard.undo_prompt, None),
+    UNDO: (scoreboard.undo_enter, scoreboard.undo_key, scoreboard.undo_prompt, None),
     NEXT: (_NONE, scoreboard.next_key, scoreboard.next_prompt, None),
     CARDS: (entry.enter, entry.key, entry.prompt, None),
     MUGGINS: (_NONE, entry.muggins_key, entry.muggins_prompt, None),
-    MENU: None, FORM: None, DEALER: None, LIGHTS: None,  # the menu: loaded when first opened
+    MENU: None, FORM: None, REPLACE: None, DEALER: None,  # the menu: loaded when first opened
+    LIGHTS: None,
     ADVISE: None,  # the advice: loaded when first asked for
 }
 
@@ -31,7 +32,7 @@ MODES = {  # type: dict
 def _mode(mode):
     """The table's entry for ``mode``. The menu's pages, and the advice (with its
     table), come in the first time one opens, not at boot (fewer modules to load
-    then, and less heap held): the one place a module is imported late."""
+    then, and less heap held). (The one other late import: Store.earlier's.)"""
     found = MODES[mode]
     if found is None and mode == ADVISE:
         from cribbage import advise
@@ -40,6 +41,7 @@ def _mode(mode):
         from cribbage import menu
         MODES[MENU] = (_NONE, menu.main_key, None, menu.main_page)
         MODES[FORM] = (_NONE, menu.form_key, None, menu.form_page)
+        MODES[REPLACE] = (_NONE, menu.replace_key, None, menu.replace_page)
         MODES[DEALER] = (_NONE, menu.dealer_key, None, menu.dealer_page)
         MODES[LIGHTS] = (_NONE, menu.lights_key, None, menu.lights_page)
         found = MODES[mode]

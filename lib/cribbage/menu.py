@@ -2,7 +2,8 @@
 
 Main page: 1 new game, 2 who deals, 3 lights, 4 undo, 5 skip this step,
 6 misdeal, 7 what to lay away (cribbage.advise), * back. A page's own state is
-the form being filled in (new game).
+the form being filled in (new game; asked before it replaces a game under way),
+or the lights as they were when the page opened (``*`` puts them back).
 """
 
 from engine.errors import IllegalAction
@@ -12,7 +13,7 @@ from engine.rules import FIVE_CARD, VARIANT_NAMES, make_config, sides_of
 from cribbage import pages, words
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES, Settings
 from cribbage.turn import (ADVISE, CARDS, DEALER, FORM, HOME, LIGHTS, LIGHTS_SET, MENU,
-                           NEW_GAME, UNDO, Turn, acted)
+                           NEW_GAME, REPLACE, UNDO, Turn, acted)
 
 _PLAYERS = (2, 3, 4)
 _MATCHES = (1, 3, 5)
@@ -27,11 +28,11 @@ def main_key(ctx, here, key):
     if key == "2":
         return Turn(DEALER)
     if key == "3":
-        return Turn(LIGHTS)
+        return Turn(LIGHTS, ctx.settings)
     if key == "7":
         return Turn(ADVISE)
     if key == "4":
-        return Turn(UNDO) if game.journal else Turn(HOME, None, words.NOTHING_TO_UNDO)
+        return Turn(UNDO)
     if key in "56":
         try:
             if key == "5":  # skip this step: on to the next step's cards, as # would go
@@ -91,17 +92,37 @@ def form_key(ctx, f, key):
         problem = form_problem(f, ctx.tracks)
         if problem:
             return Turn(FORM, f, problem)
-        values = _VALUES[f[4]]
-        if f[5]:
-            values = (values[0], values[1], values[2], values[2] * 2)
-        game = Game(make_config(f[0], f[1], f[2], f[3], values, f[6]))
-        turn = Turn(HOME, None, words.new_game(game))
-        turn.game = game
-        turn.saves = (NEW_GAME,)
-        return turn
+        game = ctx.game
+        if game.journal or max(game.scores) or max(game.tally):  # under way: ask first
+            return Turn(REPLACE, f)
+        return _start(f)
     if key in "*D":
         return Turn(MENU)
     return Turn(FORM, f)
+
+
+def _start(f):
+    values = _VALUES[f[4]]
+    if f[5]:
+        values = (values[0], values[1], values[2], values[2] * 2)
+    game = Game(make_config(f[0], f[1], f[2], f[3], values, f[6]))
+    turn = Turn(HOME, None, words.new_game(game))
+    turn.game = game
+    turn.saves = (NEW_GAME,)
+    return turn
+
+
+def replace_key(ctx, f, key):
+    """The game under way is lost to the new one: only # and * answer."""
+    if key == "#":
+        return _start(f)
+    if key == "*":
+        return Turn(HOME, None, words.KEPT)
+    return Turn(REPLACE, f, words.YES_OR_NO)
+
+
+def replace_page(ctx, f):
+    return pages.replace_page(ctx.game, f[6] > 1, ctx.message)
 
 
 def form_page(ctx, f):
@@ -134,21 +155,24 @@ def dealer_page(ctx, here):
     return pages.dealer_page(ctx.game, _can_cut(ctx.game), ctx.message)
 
 
-def lights_key(ctx, here, key):
+def lights_key(ctx, was, key):
     s = ctx.settings
     if key in "12":
-        turn = Turn(LIGHTS)
+        turn = Turn(LIGHTS, was)
         if key == "1":
             turn.settings = Settings(s.brightness % BRIGHTNESS_LEVELS + 1, s.palette)
         else:
             turn.settings = Settings(s.brightness, (s.palette + 1) % len(PALETTES))
         turn.saves = (LIGHTS_SET,)
         return turn
-    if key == "*":
-        return Turn(MENU)
+    if key == "*":  # cancel: the lights as they were when the page opened
+        turn = Turn(MENU)
+        if was is not None and was.to_bytes() != s.to_bytes():
+            turn.settings, turn.saves = was, (LIGHTS_SET,)
+        return turn
     if key in "D#":
         return Turn(HOME)
-    return Turn(LIGHTS)
+    return Turn(LIGHTS, was)
 
 
 def lights_page(ctx, here):

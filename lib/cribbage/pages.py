@@ -35,6 +35,15 @@ def no_track(tracks, sides):
 FIVE_CARD_TWO = "five-card: 2 players"
 
 
+def replace_page(game, match, message):
+    """Asked before a new game (or match) replaces the one under way."""
+    lines = ["NEW MATCH?" if match else "NEW GAME?",
+             "%s is lost" % "-".join([str(n) for n in game.scores])]
+    if game.config.match_games > 1 and max(game.tally):
+        lines.append("and games won %s" % "-".join([str(n) for n in game.tally]))
+    return lines + ["# yes  * no", "(then * # undoes it)"] + wrap(message)
+
+
 def dealer_page(game, can_cut, message):
     names = " ".join(["%d=%s" % (i + 1, seat_name(game, i)) for i in range(game.players)])
     cut = "# cut for deal" if can_cut else "cut only at the start"
@@ -43,7 +52,7 @@ def dealer_page(game, can_cut, message):
 
 def lights_page(settings, levels, palette_names, message):
     return ["LIGHTS", "1 brightness %d/%d" % (settings.brightness, levels),
-            "2 colours %s" % palette_names[settings.palette], "* back  # done"] + wrap(message)
+            "2 colours %s" % palette_names[settings.palette], "* cancel  # done"] + wrap(message)
 
 
 # --- which cards to lay away (the advice) ------------------------------------------

@@ -1,15 +1,19 @@
 """cribbage.scoreboard: the scoreboard's keys, and the yes/no steps it leads to.
 
 On the scoreboard points are typed and pegged like a wooden board: ``12B``.
-``*`` clears them or offers an undo, ``#`` moves the hand on (or, after a game,
-asks before the next one), ``D`` opens the menu. The mode's own state is the
-digits typed so far.
+``*`` clears them or offers an undo (with no action left, of the new game
+itself: the game before it comes back), ``#`` moves the hand on (or, after a
+game, asks before the next one), ``D`` opens the menu. The mode's own state is
+the digits typed so far.
 """
 
 from engine.errors import IllegalAction
 from cribbage import words
 from cribbage.keys import PLAYER_KEYS
-from cribbage.turn import CARDS, HOME, MENU, NEXT, NEXT_GAME, UNDO, UNDONE, Turn, acted
+from cribbage.turn import (CARDS, EARLIER, HOME, MENU, NEXT, NEXT_GAME, UNDO, UNDONE, Turn,
+                           acted)
+
+_GAME = "game"  # what an undo takes back with no action left: the new game itself
 
 
 def enter(ctx, purpose):
@@ -35,11 +39,7 @@ def key(ctx, typed, key):
         except IllegalAction as err:
             return Turn(HOME, "", words.refusal(err))  # the points typed go with the refusal
     if key == "*":
-        if typed:
-            return Turn(HOME, "")
-        if game.journal:
-            return Turn(UNDO)
-        return Turn(HOME, "", words.NOTHING_TO_UNDO)
+        return Turn(HOME, "") if typed else Turn(UNDO)
     if key == "#":
         if typed:
             return Turn(HOME, typed, words.whose(typed, game))
@@ -53,9 +53,17 @@ def prompt(ctx, typed):
     return words.home_prompt(ctx.game, typed)
 
 
+def undo_enter(ctx, purpose):
+    return "" if ctx.game.journal else _GAME
+
+
 def undo_key(ctx, here, key):
     if key != "#":
         return Turn(HOME, "", words.KEPT)
+    if here == _GAME:  # the app reads the game before this one back from the flash
+        turn = Turn(HOME, "")
+        turn.saves = (EARLIER,)
+        return turn
     ctx.game.undo()
     turn = Turn(HOME, "", words.UNDONE)
     turn.saves = (UNDONE,)
@@ -63,12 +71,14 @@ def undo_key(ctx, here, key):
 
 
 def undo_prompt(ctx, here):
-    return words.undo_prompt(ctx.game.journal[-1])
+    return words.UNDO_NEW_GAME if here == _GAME else words.undo_prompt(ctx.game.journal[-1])
 
 
 def next_key(ctx, here, key):
-    if key != "#":
+    if key == "*":
         return Turn(HOME, "", words.KEPT)
+    if key != "#":  # only # and * answer: a digit is not taken for "no"
+        return Turn(NEXT, None, words.YES_OR_NO)
     game = ctx.game
     game.next_game()
     turn = Turn(HOME, "", words.new_game(game))

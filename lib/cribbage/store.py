@@ -279,18 +279,16 @@ class Store:
                     self._synced()
         return done
 
-    NOTHING_BEFORE, DROPPED, UNREADABLE = 1, 2, 3  # why earlier() has no game
-
-    def earlier(self, game):
-        """(the game before this one, replayed from the log, its records lost), or
-        (None, why). ``game``, the one in play, is saved whole first unless the
-        log holds it as it is. The game given back is not saved: the caller does."""
+    def earlier(self, game: Game):
+        """(the game before this one, replayed from the log, or None; what to say).
+        ``game``, the one in play, is saved whole first unless the log holds it
+        as it is. The game given back is not saved: the caller does that."""
         self._ready()
         if game is not self._game or self._count != len(game.journal):
             self._game, self._count = game, -1
             self._follow(BASE, state.to_bytes(game), False)  # never a start's compaction
         from cribbage.earlier import read_back  # loaded when first asked: less heap at boot
-        return read_back(self)
+        return read_back(self, BASE, UNDO, SETTINGS)
 
 
 def _cost(kind):

@@ -15,6 +15,7 @@ UNDO = "undo?"
 NEXT = "next game?"
 MENU = "menu"
 FORM = "new game"
+REPLACE = "replace?"   # a new game would replace the one under way: yes or no
 DEALER = "dealer"
 LIGHTS = "lights"
 ADVISE = "advise"      # which cards to lay away
@@ -25,6 +26,7 @@ UNDONE = 2      # the last action taken back
 NEXT_GAME = 3   # the next game of the match
 NEW_GAME = 4    # a new Game: saved whole
 LIGHTS_SET = 5  # the lights settings
+EARLIER = 6     # back to the game before this one (the flash log still holds it)
 
 
 class Turn:

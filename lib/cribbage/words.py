@@ -32,6 +32,8 @@ SKIPPED = "skipped: peg it by points"
 ONE_CARD_EACH = "key one card per player"
 MISDEAL = "misdeal: same dealer"
 CUT_FIRST_HAND = "the cut is before the first hand"
+YES_OR_NO = "# for yes, * for no"
+UNDO_NEW_GAME = "undo new game? # yes"
 
 _ITEM_LABELS = {"fifteen": "15", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs"}
 _UNDO_WORDS = {state.GO: "the go", state.SHOW: "the count", state.NEXT: "the skip",
