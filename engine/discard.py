@@ -22,7 +22,7 @@ are counted per suit with score_flush and score_nobs.
 
 from collections import namedtuple
 
-from engine.cards import parse_cards, rank_of, suit_of
+from engine.cards import DECK_SIZE, parse_cards, rank_of, suit_of
 from engine.errors import BadConfig, WrongCards
 from engine.rules import (CRIB_SIZE, LOWBALL, STANDARD, VARIANT_NAMES, hand_size, has_crib,
                           make_config)
@@ -111,7 +111,7 @@ class Unseen:
 
 
 def unseen_of(dealt):
-    return Unseen([c for c in range(52) if c not in dealt])
+    return Unseen([c for c in range(DECK_SIZE) if c not in dealt])
 
 
 def hand_total(kept, unseen):

@@ -2,7 +2,7 @@
 
 from collections import namedtuple
 
-from engine.cards import JACK, RANK, SUIT, VALUE, make_card, parse_cards
+from engine.cards import DECK_SIZE, JACK, RANK, SUIT, VALUE, make_card, parse_cards
 from engine.pegging import PAIR_NAMES
 from engine.rules import is_impossible as is_impossible  # the caps live in engine.rules
 
@@ -24,7 +24,7 @@ def _checked(hand, starter):
     cards.append(starter)
     for c in cards:
         # Card ints (the board's own) skip the text parser; anything else goes through it.
-        if type(c) is not int or c < 0 or c > 51:
+        if type(c) is not int or c < 0 or c >= DECK_SIZE:
             return parse_cards(cards)
     if len(set(cards)) != len(cards):
         parse_cards(cards)  # raises, naming the card seen twice

@@ -7,6 +7,7 @@ reads and writes the bytes; engine.game applies them, through Game.load() and
 Game.replay().
 """
 
+from engine.cards import DECK_SIZE
 from engine.errors import BadSave, IllegalAction
 from engine.pegging import MAX_COUNT, pile_count
 from engine.hand import OVER, PHASE_NAMES, PLAY
@@ -49,7 +50,7 @@ def check_event(event):
     else:
         raise BadSave("unknown event %d" % op)
     for c in cards:
-        if not 0 <= c < 52:
+        if not 0 <= c < DECK_SIZE:
             raise BadSave("card %d out of range" % c)
 
 
@@ -136,7 +137,7 @@ def _check_state(config, sides, fields, scores, seen, play):
         if side != NOBODY and side >= sides:
             raise BadSave("bad side")
     _check_cards(seen)
-    if starter != NOBODY and starter > 51:
+    if starter != NOBODY and starter >= DECK_SIZE:
         raise BadSave("bad starter")
     if play is None:
         if phase == PLAY:
@@ -161,7 +162,7 @@ def _check_state(config, sides, fields, scores, seen, play):
 
 def _check_cards(cards):
     for i in range(len(cards)):
-        if cards[i] > 51 or cards[i] in cards[:i]:
+        if cards[i] >= DECK_SIZE or cards[i] in cards[:i]:
             raise BadSave("bad card")
 
 

@@ -6,6 +6,7 @@ the form being filled in (new game; asked before it replaces a game under way),
 or the lights as they were when the page opened (``*`` puts them back).
 """
 
+from engine.cards import make_card
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.match import DEFAULT_VALUES
@@ -130,8 +131,9 @@ def form_page(ctx, f):
 
 
 def _can_cut(game):
-    # A cut with any distinct cards: does the rule allow one now?
-    return game.refusal(game.cut_for_deal, [4 * i for i in range(game.players)]) is None
+    # A cut with any distinct cards (an ace, a two, ...): does the rule allow one now?
+    cards = [make_card(i + 1, 0) for i in range(game.players)]
+    return game.refusal(game.cut_for_deal, cards) is None
 
 
 def dealer_key(ctx, here, key):
