@@ -54,11 +54,11 @@ def games():
 
 
 def entries(game):
-    out = [Entry("cut", cards=[0] * (game.players - 1)), Entry("starter"),
-           Entry("starter", late=True), Entry("play"), Entry("show"),
-           Entry("show", claim="72", claiming=True), Entry("show", rank=10)]
+    out = [Entry(CUT, cards=[0] * (game.players - 1)), Entry(STARTER),
+           Entry(STARTER, late=True), Entry(PLAY), Entry(SHOW),
+           Entry(SHOW, claim="72", claiming=True), Entry(SHOW, rank=10)]
     for n in range(0, 6):
-        out.append(Entry("show", cards=TENS[:n] + [32] * max(0, n - 4), claiming=False))
+        out.append(Entry(SHOW, cards=TENS[:n] + [32] * max(0, n - 4), claiming=False))
     return out
 
 

@@ -14,15 +14,10 @@ from cribbage import words
 from cribbage.keys import SUIT_KEYS, card_of_keys, rank_of_key
 from cribbage.turn import CARDS, HOME, MENU, MUGGINS, Turn, acted
 
-# What the cards are keyed for.
-FOR_CUT = "cut"
-FOR_STARTER = "starter"
-FOR_PLAY = "play"
-FOR_SHOW = "show"
-
 
 class Entry:
-    """Cards keyed so far for one step. Never changed: ``but`` makes the next one."""
+    """Cards keyed so far for one step. Never changed: ``but`` makes the next one.
+    ``purpose``: the step they are keyed for, engine.hand's CUT, STARTER, PLAY or SHOW."""
 
     def __init__(self, purpose, known=(), late=False, rank=0, cards=None, claim="",
                  claiming=None):
@@ -32,7 +27,7 @@ class Entry:
         self.rank = rank          # a rank keyed, waiting for its suit
         self.cards = self.known if cards is None else cards
         self.claim = claim        # the claim's digits
-        self.claiming = purpose == FOR_SHOW if claiming is None else claiming
+        self.claiming = purpose == SHOW if claiming is None else claiming
 
     def but(self, rank=None, cards=None, claim=None, claiming=None):
         return Entry(self.purpose, self.known, self.late,
@@ -45,19 +40,19 @@ class Entry:
 def enter(ctx, purpose):
     """The entry for the step the hand is at (or for the cut, from the menu)."""
     game = ctx.game
-    if purpose == FOR_CUT or game.phase == CUT:
-        return Entry(FOR_CUT)
+    if purpose == CUT or game.phase == CUT:
+        return Entry(CUT)
     if game.phase == STARTER:
-        return Entry(FOR_STARTER)
+        return Entry(STARTER)
     if game.phase == PLAY:
-        return Entry(FOR_PLAY)
+        return Entry(PLAY)
     return _show_entry(game)
 
 
 def _show_entry(game):
     if game.starter == NOBODY:
-        return Entry(FOR_STARTER, late=True)  # a show is counted with its starter
-    return Entry(FOR_SHOW, game.known_cards())
+        return Entry(STARTER, late=True)  # a show is counted with its starter
+    return Entry(SHOW, game.known_cards())
 
 
 def needed(game):
@@ -119,20 +114,20 @@ def _claim_key(ctx, e, key):
 
 def _take(ctx, e, card):
     game = ctx.game
-    if e.purpose == FOR_STARTER:
+    if e.purpose == STARTER:
         turn = _follow(game, e, game.turn_starter(card))
         turn.echo = words.starter_echo(card)
         return turn
-    if e.purpose == FOR_PLAY:
+    if e.purpose == PLAY:
         seat = game.play.turn
         turn = _follow(game, e, game.lay(card))
         turn.echo = words.laid(game, seat, card)
         return turn
     if card in e.cards:
-        said = words.cut_already(card) if e.purpose == FOR_CUT else words.in_hand_already(card)
+        said = words.cut_already(card) if e.purpose == CUT else words.in_hand_already(card)
         return Turn(CARDS, e, said)
     cards = e.cards + [card]
-    if e.purpose == FOR_CUT:
+    if e.purpose == CUT:
         if len(cards) < game.players:
             return Turn(CARDS, e.but(cards=cards))
         try:
@@ -149,9 +144,9 @@ def _take(ctx, e, card):
 def _follow(game, e, outcome):
     """After an action: the cards of whatever step the hand is at now."""
     if game.phase == PLAY:
-        turn = Turn(CARDS, e if e.purpose == FOR_PLAY else Entry(FOR_PLAY))
+        turn = Turn(CARDS, e if e.purpose == PLAY else Entry(PLAY))
     elif game.phase == SHOW:
-        late = e.purpose == FOR_STARTER and game.starter == NOBODY
+        late = e.purpose == STARTER and game.starter == NOBODY
         turn = Turn(CARDS, e if late else _show_entry(game))
     else:
         turn = Turn(HOME)
@@ -160,11 +155,11 @@ def _follow(game, e, outcome):
 
 def _finish(ctx, e):
     game = ctx.game
-    if e.purpose == FOR_STARTER:
+    if e.purpose == STARTER:
         turn = _follow(game, e, game.advance())
         turn.say = words.SKIPPED if e.late else words.NO_STARTER
         return turn
-    if e.purpose == FOR_PLAY:
+    if e.purpose == PLAY:
         laid = 0
         for cards in game.play.laid:
             laid += len(cards)
@@ -174,7 +169,7 @@ def _finish(ctx, e):
         turn = _follow(game, e, game.go())
         turn.echo = words.went(game, seat)
         return turn
-    if e.purpose == FOR_SHOW:
+    if e.purpose == SHOW:
         if len(e.cards) == needed(game):
             return _count(ctx, e)
         if len(e.cards) == len(e.known) and not e.claim:

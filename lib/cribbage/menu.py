@@ -9,6 +9,7 @@ or the lights as they were when the page opened (``*`` puts them back).
 from engine.cards import make_card
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.hand import CUT
 from engine.match import DEFAULT_VALUES
 from engine.rules import FIVE_CARD, VARIANT_NAMES, make_config, sides_of
 from cribbage import pages, words
@@ -19,7 +20,6 @@ from cribbage.turn import (ADVISE, CARDS, DEALER, FORM, HOME, LIGHTS, LIGHTS_SET
 _PLAYERS = (2, 3, 4)
 _MATCHES = (1, 3, 5)
 _VALUES = (DEFAULT_VALUES, (1, 2, 3, 0))  # docs/rules.md: a double skunk is worth 4 or 3
-_CUT = "cut"  # what card entry is entered for from the dealer page
 
 
 def main_key(ctx, here, key):
@@ -147,7 +147,7 @@ def dealer_key(ctx, here, key):
     if key == "#":
         if not _can_cut(game):
             return Turn(DEALER, None, words.CUT_FIRST_HAND)
-        return Turn(CARDS, None, enter=_CUT)
+        return Turn(CARDS, None, enter=CUT)  # the card entry, for the cut
     if key in "*D":
         return Turn(MENU)
     return Turn(DEALER)

@@ -184,11 +184,11 @@ def cards_prompt(game, e, needed):
     """What the next key does while keying cards (``e``: cribbage.entry.Entry)."""
     if e.rank:
         return "%s? suit A\x06B\x03C\x04D\x05" % rank_name(e.rank)
-    if e.purpose == "starter":
+    if e.purpose == STARTER:
         return "key the starter first" if e.late else "starter? #skip *back"
-    if e.purpose == "play":
+    if e.purpose == PLAY:
         return "lay a card  #go *back"
-    if e.purpose == "cut":
+    if e.purpose == CUT:
         return "cut for %s: a card" % seat_name(game, len(e.cards))
     if e.claiming:
         return "claim %s # ok *fix" % e.claim if e.claim else "claim? #board counts"
