@@ -115,12 +115,6 @@ def read(data):
     return config, tuple([tally] + fields + [scores, backs, seen, play])
 
 
-def decode(game, data):
-    """Load a state written by encode() into `game` as its start (its journal
-    is cleared); BadSave, and the game as it was, if it is not one."""
-    game.load(data)
-
-
 def _check_state(config, sides, fields, scores, seen, play):
     """BadSave unless the decoded fields make a state the rules can reach."""
     dealer, phase, show_step, starter = fields[1], fields[2], fields[4], fields[5]

@@ -111,11 +111,11 @@ def test_extra_bytes_after_the_journal_are_refused():
         state.from_bytes(Game, data + bytes([1, state.GO]))
 
 
-def test_decode_leaves_the_game_alone_when_refused():
+def test_load_leaves_the_game_alone_when_refused():
     game = Game()
     before = state.encode(game)
     with pytest.raises(ValueError):
-        state.decode(game, b"\x01\x02")
+        game.load(b"\x01\x02")
     assert state.encode(game) == before
 
 

@@ -26,7 +26,9 @@ _END = """
     game = app.ctrl.game
     print("SCORES", game.scores, "WINNER", game.winner, "LEVEL", game.level)
     print("OLED", "|".join(app.oled_lines()))
-    print("HOLE", app.pegs.colour_at(0, min(game.scores[0], 121)))
+    pegs = app.pegs  # the (r, g, b) last written under the hole of A's score
+    i = 3 * pegs.map[min(game.scores[0], 121) - 1]
+    print("HOLE", tuple([pegs.frames[0][i + o] for o in pegs.order]))
     print("ERRORS", app.errors)
 """
 

@@ -216,13 +216,6 @@ class Pegs:
         self.milliamps = idle + lit * scale // 256
         return max(0, scale)
 
-    def colour_at(self, track, hole):
-        """The (r, g, b) last written under `hole` of `track`."""
-        frame = self.frames[track]
-        i = 3 * self.map[hole - 1]
-        o = self.order
-        return (frame[i + o[0]], frame[i + o[1]], frame[i + o[2]])
-
 
 def _scale(rgb, fraction):
     return (int(rgb[0] * fraction), int(rgb[1] * fraction), int(rgb[2] * fraction))
