@@ -12,19 +12,19 @@ import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+# The tool's parts, for the tests to reach (and patch) where they live.
+# (F401: for the tests, from here)
+from tools.deployer import drives, manifest, mpy_fetch, report, sources  # noqa: F401  (see above)
+from tools.deployer import boot_out as boot_file  # noqa: F401  (see above)
+from tools.deployer import plan as planning  # noqa: F401  (see above)
+from tools.deployer import write as writing  # noqa: F401  (see above)
+
 TOOL = Path(__file__).resolve().parent.parent / "tools" / "deploy.py"
 _spec = importlib.util.spec_from_file_location("cribbage_deploy_tool", TOOL)
 assert _spec and _spec.loader
 deploy = importlib.util.module_from_spec(_spec)
 sys.modules[_spec.name] = deploy
-_spec.loader.exec_module(deploy)  # puts tools/ on sys.path: the parts import as deployer.*
-
-# The tool's parts, for the tests to reach (and patch) where they live.
-# (E402: after the tool has put tools/ on sys.path; F401: for the tests, from here)
-from deployer import drives, manifest, mpy_fetch, report, sources  # noqa: E402,F401  (see above)
-from deployer import boot_out as boot_file  # noqa: E402,F401  (see above)
-from deployer import plan as planning  # noqa: E402,F401  (see above)
-from deployer import write as writing  # noqa: E402,F401  (see above)
+_spec.loader.exec_module(deploy)  # its parts import as tools.deployer.*
 
 MANIFEST = manifest.MANIFEST_NAME
 

@@ -306,6 +306,6 @@ def test_the_simulator_and_deploy_need_only_what_sim_txt_installs(tmp_path):
                                         "Pico with rp2040\nBoard ID:raspberry_pi_pico\n")
     deploy_imports = imported_by(["tools/deploy.py", "--target", str(drive), "--dry-run", "--py"],
                                  tmp_path, "deploy")
-    assert "deployer" in deploy_imports
-    assert deploy_imports - {"deployer"} <= set(sys.stdlib_module_names)
+    assert "tools" in deploy_imports
+    assert deploy_imports - {"tools"} <= set(sys.stdlib_module_names)
     assert list(drive.iterdir()) == [drive / "boot_out.txt"]

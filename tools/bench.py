@@ -19,6 +19,11 @@ Prints, from one run:
 Speed targets are printed, never asserted: timings depend on the machine.
 """
 
+try:  # the root and lib/ on sys.path: tools/_entry.py
+    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
+except ImportError:  # python tools/x.py: tools/ is first on sys.path
+    import _entry  # noqa: F401  (loaded for its effect)
+
 import argparse
 import os
 import random
@@ -27,12 +32,10 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "lib"))
+from engine.show import score_hand
+from tools import handstats, naive
 
-from engine.show import score_hand  # noqa: E402  (after sys.path)
-from tools import handstats, naive  # noqa: E402  (after sys.path)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 RATIO_TARGET = 10.0
 TABLE_TARGET = 1.0  # seconds

@@ -9,6 +9,11 @@ stand-ins for CircuitPython's C modules included), and our code's alone
 (metered as tools/bench_device.py does, which estimates the time on a Pico).
 """
 
+try:  # the root and lib/ on sys.path: tools/_entry.py
+    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
+except ImportError:  # python tools/x.py: tools/ is first on sys.path
+    import _entry  # noqa: F401  (loaded for its effect)
+
 import argparse
 import os
 import sys
@@ -16,8 +21,6 @@ import time
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "lib"))
 
 # A deal at the table: points, the starter, the play, a hand counted, undo.
 SCRIPT = "12A 5B # CD 6A 9A 9D 7D CB BB 4C # 8B 6C # 4D 5C 5B 6A *# 3B"
@@ -113,10 +116,20 @@ def cpython_figures(rounds):
     }
 
 
+def check_fuel():
+    """Our code's fuel a key on this deal, whose keys the device ran (metered as
+    tools/bench_device.py meters a key)."""
+    from tools import devgame, devrun
+
+    played = devgame.play(SCRIPT, whole_game=False)
+    run = devrun.run_keys(played.keys, len(played.keys) - 1)
+    keys = [s for s in run.steps if s.label.startswith("key:")]
+    return sum(s.fuel for s in keys) / len(keys)
+
+
 def micropython_figures():
     """Fuel per key under MicroPython 1.27: the script with and without the keys
     (everything), and our code's alone (metered)."""
-    from tools.bench_device import check_fuel
     from tools.mprun import BUILTINS, run_micropython
 
     keys = SCRIPT.split()

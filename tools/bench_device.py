@@ -45,18 +45,19 @@ targets would take (the modules' heap alone from a boot run of their own).
 """
 
 import argparse
-import os
 import shutil
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+try:  # the root and lib/ on sys.path: tools/_entry.py
+    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
+except ImportError:  # python tools/x.py: tools/ is first on sys.path
+    import _entry  # noqa: F401  (loaded for its effect)
 
-import boards  # noqa: E402  (after sys.path)
-from tools import devgame, devload, devrun, store_faults  # noqa: E402  (after sys.path)
-from tools import devmodel as m  # noqa: E402  (after sys.path)
+import boards
+from tools import devgame, devload, devrun, store_faults
+from tools.bench_board import check_fuel
+from tools import devmodel as m
 
 FULL_LOG = store_faults.busy_log()  # games keyed by cards until a start compacts
 KINDS = (("pegging (moves a peg)", lambda s: s.moved),
@@ -343,15 +344,6 @@ class Report:
         print("\ncheck: tools/bench_board.py's deal, %.2f M fuel a key of our code; the device"
               " measured about %.1f ms of Python a key there (%.1f M fuel)"
               % (fuel / 1e6, m.DEVICE_KEY_MS, m.DEVICE_KEY_MFUEL))
-
-
-def check_fuel():
-    """Our code's fuel a key on tools/bench_board.py's deal, whose keys the device ran."""
-    from tools.bench_board import SCRIPT
-    played = devgame.play(SCRIPT, whole_game=False)
-    run = devrun.run_keys(played.keys, len(played.keys) - 1)
-    keys = [s for s in run.steps if s.label.startswith("key:")]
-    return sum(s.fuel for s in keys) / len(keys)
 
 
 def main(argv=None):

@@ -20,20 +20,22 @@ what a load costs under MicroPython 1.27 (wasmtime fuel; ~6.2 ms a million
 on the RP2040, an estimate). Laptop only.
 """
 
+try:  # the root and lib/ on sys.path: tools/_entry.py
+    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
+except ImportError:  # python tools/x.py: tools/ is first on sys.path
+    import _entry  # noqa: F401  (loaded for its effect)
+
 import argparse
 import os
 import random
-import sys
+
+from boards.sim.nvm import FLASH_PAGE, SimNVM
+from engine.game import PLAY, SHOW, Game
+from engine.pegging import MAX_COUNT
+from engine.show import score_hand
+from cribbage.store import REPLAY_BUDGET, Store
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
-sys.path.insert(0, os.path.join(ROOT, "lib"))
-
-from boards.sim.nvm import FLASH_PAGE, SimNVM  # noqa: E402  (after sys.path)
-from engine.game import PLAY, SHOW, Game  # noqa: E402  (after sys.path)
-from engine.pegging import MAX_COUNT  # noqa: E402  (after sys.path)
-from engine.show import score_hand  # noqa: E402  (after sys.path)
-from cribbage.store import REPLAY_BUDGET, Store  # noqa: E402  (after sys.path)
 
 LIFETIME_ERASES = 100000
 ERASE_MS, PAGE_MS = 45.0, 0.5  # a sector erase, a page program (estimates)

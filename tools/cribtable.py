@@ -12,17 +12,21 @@ one laid card (13 entries, three or four players) with 51 x C(50,3) = 999,600.
 Each average is stored rounded (halves up) to 1/SCALE of a point, in 3 bytes.
 """
 
+try:  # the root and lib/ on sys.path: tools/_entry.py
+    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
+except ImportError:  # python tools/x.py: tools/ is first on sys.path
+    import _entry  # noqa: F401  (loaded for its effect)
+
 import argparse
 import os
 import random
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, ROOT)
+from engine import cribtable, discard
+from engine.cards import RANKS, make_card
 
-from engine import cribtable, discard  # noqa: E402  (after sys.path)
-from engine.cards import RANKS, make_card  # noqa: E402  (after sys.path)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 MODULE = os.path.join(ROOT, "engine", "cribtable.py")
 BEGIN = "# --- table: made by tools/cribtable.py ---\n"

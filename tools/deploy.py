@@ -13,16 +13,16 @@ state file) is kept here for others.
 
 from __future__ import annotations
 
-import os
+try:  # the root and lib/ on sys.path: tools/_entry.py
+    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
+except ImportError:  # python tools/x.py: tools/ is first on sys.path
+    import _entry  # noqa: F401  (loaded for its effect)
+
 import sys
 
-_TOOLS = os.path.dirname(os.path.abspath(__file__))
-if _TOOLS not in sys.path:
-    sys.path.insert(0, _TOOLS)
-
-from deployer.cli import main  # noqa: E402  (after sys.path)
-from deployer.report import DeployError  # noqa: E402  (after sys.path)
-from deployer.write import write_atomic  # noqa: E402  (after sys.path)
+from tools.deployer.cli import main
+from tools.deployer.report import DeployError
+from tools.deployer.write import write_atomic
 
 __all__ = ["DeployError", "main", "write_atomic"]
 

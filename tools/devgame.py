@@ -23,20 +23,18 @@ import sys
 from collections import namedtuple
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _path in (ROOT, os.path.join(ROOT, "lib")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
 
-from boards.sim import board as sim  # noqa: E402  (after sys.path)
-from cribbage import app as firmware  # noqa: E402  (after sys.path)
-from boards import KEY_LEGEND as LEGEND  # noqa: E402  (after sys.path)
-from cribbage.keys import SUIT_KEYS, rank_of_key  # noqa: E402  (after sys.path)
-from cribbage.turn import CARDS, HOME, MUGGINS, UNDO  # noqa: E402  (after sys.path)
-from engine.cards import rank_of, suit_of, value_of  # noqa: E402  (after sys.path)
-from engine.game import OVER, PLAY, SHOW, STARTER  # noqa: E402  (after sys.path)
-from engine.pegging import MAX_COUNT  # noqa: E402  (after sys.path)
-from engine.show import score_show  # noqa: E402  (after sys.path)
+from boards.sim import board as sim
+from cribbage import app as firmware
+from boards import KEY_LEGEND as LEGEND
+from cribbage.keys import SUIT_KEYS, rank_of_key
+from cribbage.turn import CARDS, HOME, MUGGINS, UNDO
+from engine.cards import rank_of, suit_of, value_of
+from engine.game import OVER, PLAY, SHOW, STARTER
+from engine.pegging import MAX_COUNT
+from engine.show import score_show
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FRAME_MS = 20    # animation frames at 50 a second
 IDLE_MS = 20     # then one pass of the loop with nothing to do

@@ -6,14 +6,7 @@ emulator, or a target of the firmware.
 """
 
 import math
-import os
-import sys
-
-_LIB = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib")
-if _LIB not in sys.path:
-    sys.path.insert(0, _LIB)
-
-from cribbage.app import COLLECT_EVERY  # noqa: E402  (after sys.path)
+from cribbage.app import COLLECT_EVERY
 
 MS_PER_MFUEL = 10.0          # 1 M fuel of Python work, flash-cache misses included
 MS_PER_MFUEL_NO_XIP = 6.2    # the same, running from cache

@@ -17,15 +17,12 @@ import binascii
 import os
 import re
 import subprocess
-import sys
 from collections import namedtuple
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-if ROOT not in sys.path:
-    sys.path.insert(0, ROOT)
+from tools import devgame, devmeter
+from tools.mprun import BUILTINS, run_micropython
 
-from tools import devgame, devmeter  # noqa: E402  (after sys.path)
-from tools.mprun import BUILTINS, run_micropython  # noqa: E402  (after sys.path)
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FUEL = 400_000_000_000
 PICO_HEAP_KB = 163  # free on a Pico at the REPL

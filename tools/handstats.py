@@ -21,12 +21,14 @@ the last card's pairs need at most its last 4 cards, a run at most its last 7
 (A-7 counts 28; 8 ranks pass 31), and 15 or 31 only the count.
 """
 
+try:  # the root and lib/ on sys.path: tools/_entry.py
+    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
+except ImportError:  # python tools/x.py: tools/ is first on sys.path
+    import _entry  # noqa: F401  (loaded for its effect)
+
 import json
-import os
 import sys
 import time
-
-sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from engine.__main__ import run
 from engine.cards import JACK, RANK, SUIT, VALUE, card_name, make_card

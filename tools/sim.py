@@ -22,18 +22,19 @@ The parts are in ``tools/simulator/``; the JSON object is
 ``tools.simulator.text.board_state``.
 """
 
+try:  # the root and lib/ on sys.path: tools/_entry.py
+    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
+except ImportError:  # python tools/x.py: tools/ is first on sys.path
+    import _entry  # noqa: F401  (loaded for its effect)
+
 import argparse
 import os
 import sys
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
-REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _path in (os.path.join(REPO, "lib"), REPO):  # the board's search path: / and /lib
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
 
-from tools.simulator import picture, statefile, terminal, text  # noqa: E402  (after sys.path)
-from tools.simulator.session import Session, UsageError, parse_keys  # noqa: E402  (after sys.path)
+from tools.simulator import picture, statefile, terminal, text
+from tools.simulator.session import Session, UsageError, parse_keys
 
 PROG = "tools/sim.py"
 DEMO_KEYS = "6B 4A # 5C 0A 5B 5D 5A"

@@ -21,6 +21,11 @@ Bad input (no npm package, an --out folder holding other files) is one line on
 stderr and exit code 2.
 """
 
+try:  # the root and lib/ on sys.path: tools/_entry.py
+    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
+except ImportError:  # python tools/x.py: tools/ is first on sys.path
+    import _entry  # noqa: F401  (loaded for its effect)
+
 import argparse
 import ast
 import base64
@@ -32,15 +37,13 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from importlib.util import find_spec
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
-for _path in (str(REPO / "lib"), str(REPO)):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from tools.deploy import DeployError  # noqa: E402  (after sys.path)
-from tools.mprun import DRIVERS  # noqa: E402  (after sys.path)
-from deployer.sources import TARGET_LIB_DIR, collect_firmware  # noqa: E402  (after sys.path)
+from tools.deploy import DeployError
+from tools.deployer.sources import TARGET_LIB_DIR, collect_firmware
+from tools.mprun import DRIVERS
+
+REPO = Path(__file__).resolve().parent.parent
 
 PROG = "tools/web.py"
 PAGE = REPO / "web"
