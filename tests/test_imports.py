@@ -82,7 +82,8 @@ MODULES["code"] = "code.py"
 BOARD_FILES = {os.path.relpath(str(item.src), REPO).replace(os.sep, "/")
                for item in collect_firmware(Path(REPO)) if item.rel.endswith(".py")}
 TEST_NAMES = {os.path.basename(rel)[:-3] for rel in _py_files("tests")} | {"tests"}
-# tools/ is on sys.path for the tools themselves: deployer.cli, simulator...
+# The tools import as tools.*; tools/ is first on sys.path too when one runs as
+# python tools/x.py, so its own names (deployer, simulator...) count as ours.
 TOOL_NAMES = ({name[:-3] for name in os.listdir(os.path.join(REPO, "tools"))
                if name.endswith(".py")} | {"tools", "deployer", "simulator"})
 
