@@ -97,7 +97,7 @@ def cases():
         out.append(("laid", words.laid(game, seat, 36), False))
         out.append(("went", words.went(game, seat), False))
         out.append(("no_score", words.no_score(game, seat, True), False))
-        out.append(("muggins_prompt", words.muggins_prompt(game, game.sides - 1, 72), True))
+        out.append(("muggins_prompt", words.muggins_prompt(game.sides - 1, 72), True))
         out.append(("said", words.said(game, words.laid(game, seat, 36), [
             state_score(game.sides - 1, 72, ["hand", "corrected"]),
             state_score(0, 12, ["double pair royal"])]), False))

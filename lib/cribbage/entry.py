@@ -209,4 +209,4 @@ def muggins_key(ctx, asked, key):
 
 
 def muggins_prompt(ctx, asked):
-    return words.muggins_prompt(ctx.game, asked[1], asked[2])
+    return words.muggins_prompt(asked[1], asked[2])

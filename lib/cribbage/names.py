@@ -16,12 +16,12 @@ SUIT_GLYPHS = ("\x06", "\x03", "\x04", "\x05")  # font5x8.bin: spade, heart, dia
 _CARD_TEXT = [None] * DECK_SIZE
 
 
-def side_name(game, side):
+def side_name(side):
     return SIDE_LETTERS[side] if 0 <= side < len(SIDE_LETTERS) else "?"
 
 
 def seat_name(game, seat):
-    name = side_name(game, game.side_of(seat))
+    name = side_name(game.side_of(seat))
     if game.players == 4:
         return name + str(seat // 2 + 1)  # partners A1/A2, B1/B2
     return name

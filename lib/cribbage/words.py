@@ -55,7 +55,7 @@ def said(game, echo, scores):
     parts = []
     for s in scores:
         why = s.reasons
-        parts.append("%s+%d %s" % (side_name(game, s.side), s.points,
+        parts.append("%s+%d %s" % (side_name(s.side), s.points,
                                    why[0] if len(why) == 1 else " ".join(why)))
     if not parts:
         return echo
@@ -93,7 +93,7 @@ def home_prompt(game, typed):
     if game.over:
         winner = game.match_winner()
         if winner != NOBODY and game.config.match_games > 1:
-            return "match to %s! #new" % side_name(game, winner)
+            return "match to %s! #new" % side_name(winner)
         return "# next game  *undo"
     return "pts+%s #step D menu" % ("A-C" if game.sides == 3 else "A/B")
 
@@ -128,7 +128,7 @@ def deals(game):
 def status(game):
     """One row: whose turn and what step, or who won."""
     if game.over:
-        text = "%s wins" % side_name(game, game.winner)
+        text = "%s wins" % side_name(game.winner)
         if game.level:
             text += " " + SKUNK_NAMES[game.level]
         return text + "!"
@@ -232,8 +232,8 @@ def no_score(game, seat, crib):
     return "%s %s: no score" % (seat_name(game, seat), CRIB if crib else HAND)
 
 
-def muggins_prompt(game, side, points):
-    return "%s takes %d? # yes *no" % (side_name(game, side), points)
+def muggins_prompt(side, points):
+    return "%s takes %d? # yes *no" % (side_name(side), points)
 
 
 def show_lines(show):
@@ -260,7 +260,7 @@ _ITEM_LINES = tuple(["%s" + " %s" * n + " =%d" for n in range(6)])
 # --- what the board says at start ----------------------------------------------
 
 def missing_track(game, tracks):
-    names = "/".join([side_name(game, s) for s in range(tracks, game.sides)])
+    names = "/".join([side_name(s) for s in range(tracks, game.sides)])
     return "%s has no track: set CRIBBAGE_TRACKS = %d, or D 1 for a new game" % (names, game.sides)
 
 

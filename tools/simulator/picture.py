@@ -105,10 +105,10 @@ def board_image(session):
     wood_bottom = geo["top"] + ((count + ROW - 1) // ROW) * geo["row_h"]
     draw.rounded_rectangle((PNG_MARGIN // 2, PNG_MARGIN // 2, geo["width"] - PNG_MARGIN // 2,
                             wood_bottom), radius=12, fill=BOARD_WOOD)
-    names = ", ".join("%s %d" % (side_name(game, s), game.scores[s]) for s in range(game.sides))
+    names = ", ".join("%s %d" % (side_name(s), game.scores[s]) for s in range(game.sides))
     title = "%s   dealer %s   %s" % (names, seat_name(game, game.dealer), PHASE_NAMES[game.phase])
     if game.winner != NOBODY:
-        title += "   %s wins" % side_name(game, game.winner)
+        title += "   %s wins" % side_name(game.winner)
     missing = session.trackless()
     if missing:
         title += "   (%s: no track)" % ", ".join(missing)
@@ -118,7 +118,7 @@ def board_image(session):
     pegs = session.pegs()
     for track in range(tracks):
         colours = session.colours(track)
-        letter = side_name(game, track) if track < game.sides else "-"
+        letter = side_name(track) if track < game.sides else "-"
         for hole in range(1, count + 1):
             x, y = hole_centre(track, hole, tracks, count)
             if (hole - 1) % ROW == 0:

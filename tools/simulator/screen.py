@@ -68,7 +68,7 @@ def term_tracks(session, gaps=True):
         last = n == len(starts) - 1
         stop = count if last else start + ROW - 1
         for track in range(session.tracks):
-            letter = side_name(game, track) if track < game.sides else "-"
+            letter = side_name(track) if track < game.sides else "-"
             line = ("%-3s %4d " % (letter, start))
             for hole in range(start, stop + 1):
                 line += " " * (term_hole_column(hole, count) - _visible(line))

@@ -173,7 +173,7 @@ class Session:
     def trackless(self):
         """The sides of the game that have no track on this board (letters)."""
         game = self.game
-        return [side_name(game, s) for s in range(self.tracks, game.sides)]
+        return [side_name(s) for s in range(self.tracks, game.sides)]
 
     def warnings(self):
         """What the board cannot show of this game, one line each."""

@@ -85,7 +85,7 @@ class KeyReader:
 
 
 def scores_text(game):
-    return ", ".join("%s %d" % (side_name(game, s), game.scores[s]) for s in range(game.sides))
+    return ", ".join("%s %d" % (side_name(s), game.scores[s]) for s in range(game.sides))
 
 
 def interactive(session, state_path, note):

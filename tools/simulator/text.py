@@ -49,12 +49,12 @@ def board_state(session):
         "target": game.config.target,
         "phase": PHASE_NAMES[game.phase],
         "mode": app.mode,
-        "sides": [side_name(game, s) for s in range(game.sides)],
+        "sides": [side_name(s) for s in range(game.sides)],
         "scores": list(game.scores),
         "pegs": session.pegs(),
         "dealer": game.dealer + 1,
         "dealer_name": seat_name(game, game.dealer),
-        "winner": side_name(game, game.winner) if game.winner != NOBODY else None,
+        "winner": side_name(game.winner) if game.winner != NOBODY else None,
         "message": unicode_suits(app.message),
         "detail": [unicode_suits(line) for line in app.detail],
         "oled": oled_text(session),
@@ -80,7 +80,7 @@ def track_text(session, track):
     letter = "?"
     if track < game.sides:
         front, back = session.pegs()[track]
-        letter = side_name(game, track)
+        letter = side_name(track)
     rows = []
     count = len(colours)
     for start in range(1, count + 1, ROW):
@@ -133,7 +133,7 @@ def summary(session):
         out.append("Message: %s" % st["message"])
     out.append("")
     for track in range(session.tracks):
-        name = side_name(game, track) if track < game.sides else "unused"
+        name = side_name(track) if track < game.sides else "unused"
         out.append("Track %d (%s): letter = front peg, lower case = back peg, + = lit"
                    % (track + 1, name))
         out.extend(track_text(session, track))
