@@ -2,8 +2,8 @@
 
 ``build(config)`` runs on the Pico. ``tune`` puts the settings.toml values a
 maker tunes in place of the config's own; ``assemble`` does the wiring with the
-CircuitPython modules passed in, so the laptop simulator (boards/sim.py) and
-the MicroPython stand-ins (tests/mpstubs) build the very same object.
+CircuitPython modules passed in, so the laptop simulator (boards/sim/board.py) and
+the MicroPython stand-ins (tools/mpstubs) build the very same object.
 """
 
 from boards import layout

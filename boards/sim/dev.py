@@ -1,6 +1,6 @@
 """boards.sim.dev: keypad, clock and watchdog, faked for the simulator (never deployed).
 
-Plain Python that runs on CPython and on MicroPython alike, so boards/sim.py
+Plain Python that runs on CPython and on MicroPython alike, so boards/sim/board.py
 and the MicroPython stand-ins (tools/mpstubs) share them: a keypad event queue
 filled by the test, a clock that moves only when told, a watchdog that counts
 its feeds.

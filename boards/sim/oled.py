@@ -1,6 +1,6 @@
 """boards.sim.oled: an SSD1306 on a fake I2C bus, for the simulator (never deployed).
 
-Plain Python that runs on CPython and on MicroPython alike (boards/sim.py and
+Plain Python that runs on CPython and on MicroPython alike (boards/sim/board.py and
 tools/mpstubs share it). ``FakeI2C`` has the methods of ``busio.I2C``;
 ``FakeSSD1306`` parses the control bytes and commands the real driver sends and
 keeps the display RAM as the panel would.
