@@ -15,8 +15,8 @@ import pytest
 
 from boards.sim.nvm import SimNVM
 from cribbage.flashlog import HEADER_SIZE, PAGE, FlashLog, pack
-from cribbage.flashread import check_byte
-from cribbage.store import BASE, EVENT, MAGIC, MAX_SETTINGS, NEXT_GAME, UNDO, Store
+from cribbage.flashread import SETTINGS, UNREADABLE, check_byte
+from cribbage.store import BASE, EVENT, MAGIC, MAX_SETTINGS, NEXT_GAME, UNDONE, Store
 from engine import state
 from engine.game import Game
 from tools.store_faults import (LIGHTS, fresh, play,
@@ -155,9 +155,22 @@ def test_records_are_as_documented():
     assert nvm[start + 6] == 0xFF
     long = pack(BASE, bytes(300), 33)
     assert long[0:3] == bytes((0x80 | 300 >> 7, 300 & 0x7F, 1 << 3 | BASE)) and len(long) == 304
-    assert len(pack(UNDO, b"", 0)) == len(pack(NEXT_GAME, b"", 0)) == 3
+    assert len(pack(UNDONE, b"", 0)) == len(pack(NEXT_GAME, b"", 0)) == 3
     with pytest.raises(ValueError):
-        pack(7, b"", 0)  # kind 7 would let a tag read 0xFF
+        pack(UNREADABLE, b"", 0)  # kind 7 would let a tag read 0xFF
+    # The kinds are the format: logs on boards in use hold these values.
+    assert (BASE, EVENT, UNDONE, NEXT_GAME, SETTINGS, UNREADABLE) == (1, 2, 3, 4, 5, 7)
+
+
+def test_the_event_saved_is_the_one_given_and_a_missed_record_saves_the_game_whole():
+    nvm, store, game = fresh()
+    outcome = game.peg(0, 5)
+    store.record_event(game, outcome.event)
+    assert list(FlashLog(nvm, MAGIC).read())[-1] == (EVENT, bytes((state.PEG, 0, 5)))
+    game.peg(1, 2)  # not recorded
+    store.record_event(game, game.peg(0, 3).event)
+    assert [kind for kind, _ in FlashLog(nvm, MAGIC).read()] == [BASE, EVENT, BASE]
+    assert loaded(nvm) == (saved(game), [])
 
 
 def test_no_check_byte_reads_erased():
@@ -263,8 +276,8 @@ def test_a_game_undone_to_its_start_leaves_a_boot_a_bounded_replay():
     last = len(kinds) - 1 - kinds[::-1].index(BASE)
     after = kinds[last + 1:]
     # 186 actions undone; one compaction on the way: this log holds 115 undos.
-    assert (kinds.count(UNDO), kinds.count(BASE)) == (115, 8)
-    assert after == [UNDO] * 10  # the last of the game's 186 undos after a BASE
+    assert (kinds.count(UNDONE), kinds.count(BASE)) == (115, 8)
+    assert after == [UNDONE] * 10  # the last of the game's 186 undos after a BASE
     assert REPLAY_BUDGET // (CHECKPOINT_EVERY + 1) == 15  # undos between two BASEs at most
     for i, kind in enumerate(kinds):
         if kind == BASE:

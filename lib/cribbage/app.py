@@ -15,7 +15,7 @@ from cribbage.pegs import Pegs
 from cribbage.screen import Screen
 from cribbage.settings import Settings
 from cribbage.store import Store
-from cribbage.turn import EARLIER, EVENT, HOME, LIGHTS_SET, NEW_GAME, NEXT_GAME, UNDONE, Turn
+from cribbage.turn import BASE, EARLIER, EVENT, HOME, NEXT_GAME, SETTINGS, UNDONE, Turn
 from cribbage.view import SCROLL_MS, View, game_rows, oled_rows
 
 # A collection takes ~13 ms with the app's heap: one is made in a pass with no
@@ -79,7 +79,7 @@ class App:
         except Exception as err:  # a bug must not stop the board: say so, keep the game
             self.errors += 1
             turn = ctrl.lost(marker, _said(words.ERROR, err))
-        self.save(turn.saves)
+        self.save(turn)
         now = self.now()
         if turn.scores:
             self.pegs.animate(turn.scores, now)
@@ -105,12 +105,13 @@ class App:
         said = words.OUT_OF_MEMORY if marker == ctrl.marker() else words.TAKEN_OUT_OF_MEMORY
         return ctrl.lost(marker, said, stay=True)
 
-    def save(self, saves):
+    def save(self, turn):
+        saves = turn.saves
         i = 0
         retried = False
         while i < len(saves):
             try:
-                self._record(saves[i])
+                self._record(saves[i], turn)
                 i += 1
             except MemoryError:
                 if retried:
@@ -128,17 +129,17 @@ class App:
             self.ctrl.tell(self.ctrl.detail + notices)
             self.store.notices = []
 
-    def _record(self, kind):
+    def _record(self, kind, turn):
         ctrl = self.ctrl
         if kind == EVENT:
-            self.store.record_event(ctrl.game)
+            self.store.record_event(ctrl.game, turn.event)
         elif kind == UNDONE:
             self.store.record_undo()
         elif kind == NEXT_GAME:
             self.store.record_next_game()
-        elif kind == NEW_GAME:
+        elif kind == BASE:
             self.store.record_new_game(ctrl.game)
-        elif kind == LIGHTS_SET:
+        elif kind == SETTINGS:
             self.store.record_settings(ctrl.settings.to_bytes())
         elif kind == EARLIER:
             self._earlier()
@@ -153,7 +154,7 @@ class App:
             return
         store.record_new_game(game)
         turn = Turn(HOME, None, said)
-        turn.game, turn.saves = game, (NEW_GAME,)
+        turn.game, turn.saves = game, (BASE,)
         ctrl.commit(turn)
 
     def step(self):

@@ -11,7 +11,7 @@ The controller is the handlers' context: ``game``, ``settings``, ``tracks`` and
 
 from engine.errors import IllegalAction
 from cribbage import entry, scoreboard, words
-from cribbage.turn import (ADVISE, CARDS, DEALER, FORM, HOME, LIGHTS, MENU, MUGGINS, NEW_GAME,
+from cribbage.turn import (ADVISE, BASE, CARDS, DEALER, FORM, HOME, LIGHTS, MENU, MUGGINS,
                            NEXT, REPLACE, UNDO, Turn)
 
 _NONE = scoreboard.nothing
@@ -119,7 +119,7 @@ class Controller:
         else:
             turn = Turn(HOME, None, say)
             if marker != self.marker():
-                turn.saves = (NEW_GAME,)
+                turn.saves = (BASE,)
         self.commit(turn)
         return turn
 

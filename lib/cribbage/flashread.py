@@ -15,8 +15,8 @@ record lost; and says ``old`` when the marks show the log once reached further.
 VERSION = 2  # of this layout; a sector in any other is not read
 HEADER_SIZE = 6
 PAGE = 256
-# read() yields kind 7 for a record it cannot read, and sets found: 0 an erased
-# sector, 1 not a log, 2 a log.
+BASE, EVENT, UNDONE, NEXT_GAME, SETTINGS = 1, 2, 3, 4, 5  # cribbage.store's kinds: never renumbered
+UNREADABLE = 7  # the kind read() yields for a record it cannot read; never written
 ERASED = b"\xff" * 256  # a page as it reads erased
 
 
@@ -62,8 +62,8 @@ def bits(b):
 
 def pack(kind, payload, index):
     """The record of seq `index` as a bytearray."""
-    if not 0 <= kind <= 6:
-        raise ValueError("kind %d: 0..6" % kind)
+    if not 0 <= kind < UNREADABLE:
+        raise ValueError("kind %d: 0..%d" % (kind, UNREADABLE - 1))
     n = len(payload)
     rec = bytearray((n,)) if n < 0x80 else bytearray((0x80 | n >> 7, n & 0x7F))
     rec.append((index & 31) << 3 | kind)
@@ -83,8 +83,7 @@ class LogReader:
         self._offset = PAGE - self.size // PAGE + 1 if self.size > PAGE else PAGE  # the marks
         self.erases = 0         # compactions that erased the sector
         self.bytes_written = 0  # header, record and mark bytes (not the erased fill)
-        self.generation = 0
-        self.found = 0
+        self.generation = self.found = 0  # found: 0 an erased sector, 1 not a log, 2 a log
         self.cut = False   # the last write was cut short
         self.old = False   # the log reads shorter than it once was
         self.changed = 0   # records read through a flipped bit (more flipped would misread)
@@ -98,8 +97,8 @@ class LogReader:
 
     # --- reading ---------------------------------------------------------
     def read(self, ok=None):
-        """Yield (kind, payload) of each record, oldest first; (7, the kind its tag
-        claims, 7 if none) for one that cannot be read. ``ok(kind, payload)`` may
+        """Yield (kind, payload) of each record, oldest first; (UNREADABLE, the kind
+        its tag claims, or UNREADABLE) for one that cannot be read. ``ok(kind, payload)`` may
         judge a record read through a flipped bit. Then ``found``, ``cut`` and
         ``old`` say what the sector held, and appends go on after the log."""
         self._dirty = True
@@ -137,7 +136,7 @@ class LogReader:
             else:
                 k = e
             while k > e:  # the records before p: lost
-                yield 7, 7
+                yield UNREADABLE, UNREADABLE
                 e, lost = e + 1, True
             if p < 0:
                 break
@@ -159,7 +158,7 @@ class LogReader:
                 lost = lost or not self._torn(data, p, e)  # bits left in it: compact
                 break
             if s >= 0 and self._checked(data, s, e + 1):
-                yield 7, data[min(p + 1 + (data[p] >> 7), size - 1)] & 7  # and the kind it claims
+                yield UNREADABLE, data[min(p + 1 + (data[p] >> 7), size - 1)] & 7
                 e, lost = e + 1, True
             elif s < 0 or not self._checked(data, s, e):  # (else cut short, its seq taken over)
                 stop, k = self._scan(data, p, e)  # does the log go on further?
@@ -167,7 +166,7 @@ class LogReader:
                     self.old, pos, self._end = True, p, size
                     break
                 while k > e:
-                    yield 7, 7
+                    yield UNREADABLE, UNREADABLE
                     e, lost = e + 1, True
             pos = stop
         self._next, self._count = max(pos, HEADER_SIZE), e & 31
@@ -219,7 +218,7 @@ class LogReader:
         if data[p] == 0xFF or stop < at + 2:
             return 0
         t = data[at]  # the tag
-        if t & 7 == 7 or t >> 3 != e & 31:
+        if t & 7 == UNREADABLE or t >> 3 != e & 31:
             return 0
         return stop if data[stop - 1] == check_byte(data, p, stop - 1) else 0
 
@@ -290,7 +289,8 @@ class LogReader:
         stop = self._slice(data, p)
         at = p + (2 if data[p] & 0x80 else 1)
         t = data[at] if at < stop else 0xFF
-        if not stop or data[stop - 1] != 0xFF or t != 0xFF and (t >> 3 != e & 31 or t & 7 == 7):
+        if (not stop or data[stop - 1] != 0xFF
+                or t != 0xFF and (t >> 3 != e & 31 or t & 7 == UNREADABLE)):
             return False
         if self._end <= stop:
             return True

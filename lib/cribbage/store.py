@@ -1,10 +1,10 @@
 """cribbage.store: the game and the settings, kept in the nvm sector's flash log.
 
-Records (cribbage.flashlog has the bytes):
+Records (their kinds and bytes are cribbage.flashread's):
   BASE       a whole game: engine.state.to_bytes, its start and every action
              since, so undo works after a reboot
-  EVENT      the action just accepted (game.journal[-1])
-  UNDO       the last action taken back
+  EVENT      the action just accepted (the engine Outcome's event)
+  UNDONE     the last action taken back
   NEXT_GAME  the next game of the match (written by earlier firmware; still read)
   SETTINGS   the app's bytes; the last wins
 Loading replays them from the last BASE; a game's start writes a BASE of it
@@ -26,12 +26,12 @@ import gc
 from engine import state
 from engine.game import CHECKPOINT_EVERY, Game
 from cribbage.flashlog import FlashLog
+from cribbage.flashread import BASE, EVENT, NEXT_GAME, SETTINGS, UNDONE, UNREADABLE
 
 MAGIC = b"CRB"
 MAX_SETTINGS = 127  # bytes
 NO_GAME = "no saved game: new game"
 NO_GAME_UNREADABLE = "saved game unreadable: new game"
-BASE, EVENT, UNDO, NEXT_GAME, SETTINGS = 1, 2, 3, 4, 5  # kinds; 7: unreadable
 # A boot replays the game's actions, and for each undo after the last BASE up to
 # CHECKPOINT_EVERY more: past this many, the next save is a BASE of the game.
 REPLAY_BUDGET = 256
@@ -132,7 +132,7 @@ class Store:
             else:
                 # An unreadable record counts as lost whatever its tag claims,
                 # and stales the settings if it claims to be settings.
-                stale = stale or kind == 7 and payload == SETTINGS
+                stale = stale or kind == UNREADABLE and payload == SETTINGS
                 kept.append((kind, payload))
                 seen = True
         return base, kept, blob, seen, stale
@@ -150,13 +150,13 @@ class Store:
             raise
         except Exception:  # an older engine format, or not a game at all
             return None
-        return not payload if kind == UNDO or kind == NEXT_GAME else kind == SETTINGS
+        return not payload if kind == UNDONE or kind == NEXT_GAME else kind == SETTINGS
 
     def _replay(self, game, kind, payload):
         try:
             if kind == EVENT:
                 game.replay(payload)
-            elif kind == UNDO:
+            elif kind == UNDONE:
                 game.undo()
             elif kind == NEXT_GAME:
                 game.next_game()
@@ -180,13 +180,13 @@ class Store:
         self._game, self._count = game, -1
         self._follow(BASE, state.to_bytes(game), not game.journal and game.hand_no == 0)
 
-    def record_event(self, game: Game) -> None:
-        """The action just accepted: game.journal[-1]."""
+    def record_event(self, game: Game, event=None) -> None:
+        """The action just accepted: ``event``, its Outcome's (game.journal[-1] if None)."""
         self._ready()
         if game is not self._game or self._count < 0 or len(game.journal) != self._count + 1:
             self.record_new_game(game)  # a record missed, or another game: saved whole
         else:
-            self._follow(EVENT, game.journal[-1], False)
+            self._follow(EVENT, game.journal[-1] if event is None else event, False)
 
     def record_undo(self):
         """game.undo() was just done on the game the store follows."""
@@ -195,10 +195,10 @@ class Store:
         if game is None:
             return
         if (self._count < 0 or len(game.journal) != self._count - 1
-                or self._replays + _cost(UNDO) > REPLAY_BUDGET):
+                or self._replays + _cost(UNDONE) > REPLAY_BUDGET):
             self.record_new_game(game)
         else:
-            self._follow(UNDO, b"", False)
+            self._follow(UNDONE, b"", False)
 
     def record_next_game(self):
         """game.next_game() was just done: the next game of the match."""
@@ -216,7 +216,7 @@ class Store:
             raise ValueError("settings of %d bytes; at most %d" % (len(blob), MAX_SETTINGS))
         if blob != self._settings or self._dirty:
             self._settings, self._dirty = blob, True
-            self._follow(-1, b"", False)
+            self._follow(None, b"", False)  # the settings alone
 
     def _ready(self):
         if self._count == -2:
@@ -231,7 +231,7 @@ class Store:
         out = []
         if self._dirty:
             out.append((SETTINGS, self._settings))
-        if kind > 0:
+        if kind is not None:
             out.append((kind, payload))
         # A game keyed by cards takes ~800 bytes: with fewer than 1280 left, compact
         # now, when least is at stake, rather than in the game to come.
@@ -288,11 +288,11 @@ class Store:
             self._game, self._count = game, -1
             self._follow(BASE, state.to_bytes(game), False)  # never a start's compaction
         from cribbage.earlier import read_back  # loaded when first asked: less heap at boot
-        return read_back(self, BASE, UNDO, SETTINGS)
+        return read_back(self)
 
 
 def _cost(kind):
     # Actions a load applies for a record beyond the game's own (REPLAY_BUDGET):
     # an undo's, and the undone action's.
-    return CHECKPOINT_EVERY + 1 if kind == UNDO else 0
+    return CHECKPOINT_EVERY + 1 if kind == UNDONE else 0
 

@@ -7,6 +7,8 @@ commits a Turn whole; a handler changes nothing of the board's itself, so a key
 that fails half way (even for want of memory) leaves the board as it was.
 """
 
+from cribbage.flashread import BASE, EVENT, NEXT_GAME, SETTINGS, UNDONE  # noqa: F401  (the saves)
+
 # The modes, by name; cribbage.controller's table maps each to its handler.
 HOME = "home"          # the scoreboard: points, then whose
 CARDS = "cards"        # keying the cards of the hand's step
@@ -20,13 +22,12 @@ DEALER = "dealer"
 LIGHTS = "lights"
 ADVISE = "advise"      # which cards to lay away
 
-# What a turn saves, in order (the app turns each into a flash record).
-EVENT = 1       # the engine action just journalled
-UNDONE = 2      # the last action taken back
-NEXT_GAME = 3   # the next game of the match
-NEW_GAME = 4    # a new Game: saved whole
-LIGHTS_SET = 5  # the lights settings
-EARLIER = 6     # back to the game before this one (the flash log still holds it)
+# What a turn saves, in order: the flash log's record kinds (the app hands each
+# to the store): EVENT the engine action just journalled, UNDONE the last action
+# taken back, NEXT_GAME the next game of the match, BASE a Game saved whole,
+# SETTINGS the lights; and EARLIER, no record: back to the game before this one.
+EARLIER = 8  # read back from the log (cribbage.earlier), then saved as a BASE
+NEW_GAME, LIGHTS_SET = BASE, SETTINGS  # cribbage.menu's names, until it takes BASE, SETTINGS
 
 
 class Turn:
@@ -36,6 +37,7 @@ class Turn:
     never changed in place): a new object's attributes are fewer to set."""
 
     echo = ""      # the card just keyed, as the OLED writes it
+    event = None  # type: bytes | None  # the engine Outcome's event, saved as an EVENT
     scores = ()  # type: tuple  # engine Scores, for the pegs and the message
     saves = ()  # type: tuple  # what to save, in order
     detail = None  # type: list | None  # a show's breakdown, for the rows below the message
@@ -51,6 +53,5 @@ class Turn:
 
 def acted(turn, outcome):
     """``turn`` after an engine action: its Scores, and its event to save."""
-    turn.scores = outcome.scores
-    turn.saves = (EVENT,)
+    turn.scores, turn.event, turn.saves = outcome.scores, outcome.event, (EVENT,)
     return turn
