@@ -11,6 +11,7 @@ RANKS = "A23456789TJQK"
 SUITS = "SHDC"
 SUIT_SYMBOLS = "\u2660\u2665\u2666\u2663"  # ♠ ♥ ♦ ♣
 JACK = 11
+KING = 13  # the highest rank
 DECK_SIZE = 52
 
 # Each card's rank, suit and count value, indexed by the card. The show's count

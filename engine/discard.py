@@ -22,7 +22,7 @@ are counted per suit with score_flush and score_nobs.
 
 from collections import namedtuple
 
-from engine.cards import DECK_SIZE, parse_cards, rank_of, suit_of
+from engine.cards import DECK_SIZE, KING, SUITS, parse_cards, rank_of, suit_of
 from engine.errors import BadConfig, WrongCards
 from engine.rules import (CRIB_SIZE, LOWBALL, STANDARD, VARIANT_NAMES, hand_size, has_crib,
                           make_config)
@@ -103,8 +103,8 @@ class Unseen:
 
     def __init__(self, cards):
         self.size = len(cards)
-        self.ranks = [0] * 14  # by rank 1..13
-        self.suits = [[], [], [], []]  # type: list
+        self.ranks = [0] * (KING + 1)  # by rank 1..13
+        self.suits = [[] for _ in range(len(SUITS))]  # type: list
         for c in cards:
             self.ranks[rank_of(c)] += 1
             self.suits[suit_of(c)].append(c)
@@ -118,7 +118,7 @@ def hand_total(kept, unseen):
     """The kept cards' show summed over every unseen starter (divide by unseen.size)."""
     ranks = [rank_of(c) for c in kept]
     total = 0
-    for rank in range(1, 14):
+    for rank in range(1, KING + 1):
         n = unseen.ranks[rank]
         if n:
             ranks.append(rank)
@@ -136,7 +136,7 @@ def rank_draws(unseen, size):
     """Every multiset of `size` ranks the unseen cards can make: [(key, ranks,
     ways)], ways = how many sets of unseen cards have those ranks."""
     partial = [(0, [], 1)]  # type: list
-    for rank in range(1, 14):
+    for rank in range(1, KING + 1):
         n = unseen.ranks[rank]
         if not n:
             continue
@@ -156,7 +156,7 @@ def _key(rank):
     return _POWERS[rank - 1]
 
 
-_POWERS = tuple([5 ** i for i in range(13)])
+_POWERS = tuple([5 ** i for i in range(KING)])
 
 
 def rank_total(laid, draws, draw, memo):
