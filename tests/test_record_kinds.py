@@ -15,11 +15,6 @@ LIB = os.path.join(REPO, "lib", "cribbage")
 KINDS = {"BASE": "flashread", "EVENT": "flashread", "UNDONE": "flashread",
          "NEXT_GAME": "flashread", "SETTINGS": "flashread", "UNREADABLE": "flashread",
          "EARLIER": "turn"}
-# Other names for a kind, each for its reason (its module: the kind it names).
-ALIASES = {
-    "NEW_GAME": ("turn", "BASE", "cribbage.menu still saves a new game by this name"),
-    "LIGHTS_SET": ("turn", "SETTINGS", "cribbage.menu still saves the lights by this name"),
-}
 # What a record's kind is held in where it is compared: a name, or a tag's low bits.
 KIND_NAMES = ("kind", "payload")
 
@@ -73,7 +68,7 @@ def bare_kinds(tree):
                 bad.append(node.lineno)
         elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Tuple):
             saves = any(isinstance(t, ast.Attribute) and t.attr == "saves" for t in node.targets)
-            if saves and not all(isinstance(v, ast.Name) and (v.id in KINDS or v.id in ALIASES)
+            if saves and not all(isinstance(v, ast.Name) and v.id in KINDS
                                  for v in node.value.elts):
                 bad.append(node.lineno)
     return sorted(bad)
@@ -84,14 +79,11 @@ def test_each_record_kind_is_defined_in_one_module():
     for module, tree in _trees():
         for name, value in _assigned(tree).items():
             # (a name a module gives to a string, as words.UNDONE, is no kind)
-            if (name in KINDS or name in ALIASES) and (_int(value) or isinstance(value, ast.Name)):
+            if name in KINDS and (_int(value) or isinstance(value, ast.Name)):
                 where.setdefault(name, []).append((module, value))
     for name, module in KINDS.items():
         assert [m for m, _ in where[name]] == [module], name
         assert _int(where[name][0][1]), name + ": its value is written out where it is defined"
-    for name, (module, kind, _why) in ALIASES.items():
-        [(found, value)] = where[name]
-        assert found == module and isinstance(value, ast.Name) and value.id == kind, name
 
 
 def test_the_kinds_differ_and_the_turn_and_the_store_save_the_logs_own():
@@ -115,14 +107,5 @@ def test_a_bare_kind_is_seen():
             "        yield 7, 7\n"
             "    turn.saves = (4,)\n"
             "    ok = 0 <= kind < UNREADABLE and kind == BASE and len(t) == 7\n"
-            "    turn.saves = (EVENT, NEW_GAME)\n")
+            "    turn.saves = (EVENT, BASE)\n")
     assert bare_kinds(ast.parse(code)) == [2, 2, 2, 3, 4]
-
-
-def test_the_aliases_are_still_needed():
-    """An alias goes once no module outside its own imports it."""
-    for name, (module, _kind, _why) in ALIASES.items():
-        users = [m for m, tree in _trees() if m != module and any(
-            isinstance(node, ast.ImportFrom) and node.module == "cribbage." + module
-            and any(alias.name == name for alias in node.names) for node in ast.walk(tree))]
-        assert users, "%s is no longer imported: drop it from cribbage.%s" % (name, module)

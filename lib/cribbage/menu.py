@@ -14,8 +14,8 @@ from engine.match import DEFAULT_VALUES
 from engine.rules import FIVE_CARD, VARIANT_NAMES, make_config, sides_of
 from cribbage import pages, words
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES, Settings
-from cribbage.turn import (ADVISE, CARDS, DEALER, FORM, HOME, LIGHTS, LIGHTS_SET, MENU,
-                           NEW_GAME, REPLACE, UNDO, Turn, acted)
+from cribbage.turn import (ADVISE, BASE, CARDS, DEALER, FORM, HOME, LIGHTS, MENU,
+                           REPLACE, SETTINGS, UNDO, Turn, acted)
 
 _PLAYERS = (2, 3, 4)
 _MATCHES = (1, 3, 5)
@@ -109,7 +109,7 @@ def _start(f):
     game = Game(make_config(f[0], f[1], f[2], f[3], values, f[6]))
     turn = Turn(HOME, None, words.new_game(game))
     turn.game = game
-    turn.saves = (NEW_GAME,)
+    turn.saves = (BASE,)
     return turn
 
 
@@ -165,12 +165,12 @@ def lights_key(ctx, was, key):
             turn.settings = Settings(s.brightness % BRIGHTNESS_LEVELS + 1, s.palette)
         else:
             turn.settings = Settings(s.brightness, (s.palette + 1) % len(PALETTES))
-        turn.saves = (LIGHTS_SET,)
+        turn.saves = (SETTINGS,)
         return turn
     if key == "*":  # cancel: the lights as they were when the page opened
         turn = Turn(MENU)
         if was is not None and was.to_bytes() != s.to_bytes():
-            turn.settings, turn.saves = was, (LIGHTS_SET,)
+            turn.settings, turn.saves = was, (SETTINGS,)
         return turn
     if key in "D#":
         return Turn(HOME)

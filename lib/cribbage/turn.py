@@ -27,7 +27,6 @@ ADVISE = "advise"      # which cards to lay away
 # taken back, NEXT_GAME the next game of the match, BASE a Game saved whole,
 # SETTINGS the lights; and EARLIER, no record: back to the game before this one.
 EARLIER = 8  # read back from the log (cribbage.earlier), then saved as a BASE
-NEW_GAME, LIGHTS_SET = BASE, SETTINGS  # cribbage.menu's names, until it takes BASE, SETTINGS
 
 
 class Turn:
