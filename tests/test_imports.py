@@ -330,10 +330,8 @@ def test_the_allowances_are_still_needed_and_on_the_board():
 
 # --- the tools ------------------------------------------------------------------------
 
-# The one file that puts folders on sys.path; each command loads it first. (Pending:
-# store_faults, being moved to the tests' support, still does it itself.)
+# The one file that puts folders on sys.path; each command loads it first.
 PATH_ENTRY = "tools/_entry.py"
-PATH_PENDING = {"tools/store_faults.py"}
 
 
 def _tool_module(rel):
@@ -356,8 +354,7 @@ def _uses_sys_path(rel):
 def test_only_the_entry_point_puts_folders_on_sys_path():
     """The code a tool runs on the laptop; a script it hands to MicroPython is a string."""
     found = {rel: lines for rel in _py_files("tools") if (lines := _uses_sys_path(rel))}
-    assert set(found) - PATH_PENDING == {PATH_ENTRY}
-    assert PATH_PENDING <= set(_py_files("tools")), "PATH_PENDING names a file no longer there"
+    assert set(found) == {PATH_ENTRY}
 
 
 def test_no_import_cycle_among_the_tools():

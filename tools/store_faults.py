@@ -26,20 +26,18 @@ tests/test_store_cuts.py asserts these counts; "silent" and "stuck" are always 0
 Laptop only.
 """
 
-import os
+try:  # the root and lib/ on sys.path: tools/_entry.py
+    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
+except ImportError:  # python tools/x.py: tools/ is first on sys.path
+    import _entry  # noqa: F401  (loaded for its effect)
+
 import random
-import sys
 from collections import Counter
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for _path in (ROOT, os.path.join(ROOT, "lib")):
-    if _path not in sys.path:
-        sys.path.insert(0, _path)
-
-from boards.sim.nvm import PowerCut, SimNVM, interrupted_erases  # noqa: E402  (after sys.path)
-from cribbage.store import Store  # noqa: E402  (after sys.path)
+from boards.sim.nvm import PowerCut, SimNVM, interrupted_erases
+from cribbage.store import Store
 # The logs and saves the faults are tried on; importers of this module use them too.
-from tools.store_logs import (  # noqa: E402,F401  (after sys.path; re-exported)
+from tools.store_logs import (  # noqa: F401  (re-exported)
     LIGHTS, at_the_show, busy_log, fresh, full_log, game_over, key_next, lights, mid_game,
     new_game, next_game, page_edge, peg, play, realistic, saved, show, torn, undo, undone)
 OLDER = "older save: check the scores"
