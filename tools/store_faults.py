@@ -105,27 +105,29 @@ class Recorder:
         self.nvm[index] = value
 
 
-def cuts(image, act, erases=False):
-    """Cut the power after every byte `act(store, game)` programs, booted from
-    `image` (and, if `erases`, in its erase under every interrupted_erases model):
-    Counter of outcomes. Cuts that leave the same sector are classified once."""
+def recorded(image, act):
+    """(the state before, the state after, the Recorder of the writes) of
+    `act(store, game)` on a board booted from `image`."""
     before, _ = reboot(SimNVM(image))
     recorder = Recorder(SimNVM(image))
     store = Store(recorder)
     game, _ = store.load()
     act(store, game)
-    total = recorder.nvm.bytes_programmed
     after, _ = reboot(recorder.nvm)
-    runs = [(n, ()) for n in range(total + 1)]
-    if erases:
-        runs += [(0, pages) for _, pages in interrupted_erases()[1:]]
+    return before, after, recorder
+
+
+def faulted(image, writes, before, after, runs):
+    """Counter of outcomes of `writes` replayed on `image` under each cut of
+    `runs` ((bytes programmed, old pages, bits left) as SimNVM.cut_after takes
+    them). Cuts that leave the same sector are classified once."""
     counts = Counter()  # type: Counter
     seen = {}  # type: dict
-    for n, pages in runs:
+    for n, pages, left in runs:
         nvm = SimNVM(image)
-        nvm.cut_after(n, pages)
+        nvm.cut_after(n, pages, left)
         try:
-            for index, value in recorder.writes:
+            for index, value in writes:
                 nvm[index] = value
         except PowerCut:
             pass
@@ -139,39 +141,32 @@ def cuts(image, act, erases=False):
     return counts
 
 
+def cuts(image, act, erases=False):
+    """Cut the power after every byte `act(store, game)` programs, booted from
+    `image` (and, if `erases`, in its erase under every interrupted_erases model):
+    Counter of outcomes."""
+    before, after, recorder = recorded(image, act)
+    runs = [(n, (), b"") for n in range(recorder.nvm.bytes_programmed + 1)]
+    if erases:
+        runs += [(0, pages, b"") for _, pages in interrupted_erases()[1:]]
+    return faulted(image, recorder.writes, before, after, runs)
+
+
 def tears(image, act, tries=48, seed=1):
     """A page program torn by a power cut: for each byte of what `act(store, game)`
     writes, the bytes before it programmed and, from it on, `tries` random
     sets of the bits it was clearing left 1 (the rest of the program with
     them): Counter of outcomes."""
-    before, _ = reboot(SimNVM(image))
-    recorder = Recorder(SimNVM(image))
-    store = Store(recorder)
-    game, _ = store.load()
-    act(store, game)
-    after, _ = reboot(recorder.nvm)
+    before, after, recorder = recorded(image, act)
+    (_, value), = recorder.writes  # one program: the records of the save
     rng = random.Random(seed)
-    counts = Counter()  # type: Counter
-    seen = {}  # type: dict
-    (index, value), = recorder.writes  # one program: the records of the save
+    runs = []
     for n in range(len(value)):
         for _ in range(tries):
             left = bytes(rng.choice((0, 0, 1 << rng.randrange(8), rng.randrange(256)))
                          & ~value[i] & 0xFF for i in range(n, len(value)))
-            nvm = SimNVM(image)
-            nvm.cut_after(n, left=left)
-            try:
-                nvm[index] = value
-            except PowerCut:
-                pass
-            nvm.cut_after(None)
-            key = nvm.snapshot()
-            if key not in seen:
-                found, notices = reboot(nvm)
-                outcome = classify(found, notices, before, after)
-                seen[key] = outcome if goes_on(nvm, found) else "stuck"
-            counts[seen[key]] += 1
-    return counts
+            runs.append((n, (), left))
+    return faulted(image, recorder.writes, before, after, runs)
 
 
 def at_each_seq(act):
