@@ -20,27 +20,61 @@ VARIANT_NAMES = ("standard", "five-card", "seven-card", "shotgun", "lowball")
 
 Config = namedtuple("Config", ("players", "target", "variant", "muggins", "values", "match_games"))
 
+# What a game may be set to, each in the order the board's new-game form steps
+# through it; check_config refuses anything else.
+PLAYERS = (2, 3, 4)  # 4: two teams of partners
+MATCH_GAMES = (1, 3, 5)
+_TARGETS = (GAME_HOLE, SHORT_GAME_HOLE)
+_FIVE_CARD_TARGETS = (SHORT_GAME_HOLE,)  # the 17th-century game is 61 holes
+# A double skunk is worth 4 games, or 3 in some books (docs/rules.md); a triple
+# skunk, when played, twice a double.
+DOUBLE_SKUNKS = (DEFAULT_VALUES[2], 3)
+
+
+def targets(variant):
+    """The holes a game of `variant` may be played to, the usual first."""
+    return _FIVE_CARD_TARGETS if variant == FIVE_CARD else _TARGETS
+
+
+def game_values(double_skunk=DEFAULT_VALUES[2], triple_skunk=False):
+    """(win, skunk, double skunk, triple skunk) as the form sets them: the
+    triple skunk 0 (not played) or twice the double."""
+    return (DEFAULT_VALUES[0], DEFAULT_VALUES[1], double_skunk,
+            2 * double_skunk if triple_skunk else 0)
+
+
+def one_of(choices):
+    """'2, 3 or 4': the choices as a sentence says them."""
+    words = [str(c) for c in choices]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
 
 def make_config(players=2, target=GAME_HOLE, variant=STANDARD, muggins=False,
                 values=DEFAULT_VALUES, match_games=1):
-    if variant == FIVE_CARD:
-        target = SHORT_GAME_HOLE  # the 17th-century game is 61 holes
+    """A checked Config; a variant played to one target only gets it (five-card: 61)."""
+    allowed = targets(variant)
+    if len(allowed) == 1:
+        target = allowed[0]
     config = Config(players, target, variant, bool(muggins), tuple(values), match_games)
     check_config(config)
     return config
 
 
 def check_config(config):
-    if config.players not in (2, 3, 4):
-        raise BadConfig("players must be 2, 3 or 4 (two teams)")
-    if config.target not in (GAME_HOLE, SHORT_GAME_HOLE):
-        raise BadConfig("the game is to 121 or 61 holes")
+    """BadConfig, saying why, unless a game is played under `config`. (The
+    board's form shows the sentence on one row: those it can reach fit 21.)"""
+    if config.players not in PLAYERS:
+        raise BadConfig("players must be %s (two teams)" % one_of(PLAYERS))
     if not 0 <= config.variant < len(VARIANT_NAMES):
         raise BadConfig("unknown variant %r" % (config.variant,))
+    if config.target not in targets(config.variant):
+        if config.variant == FIVE_CARD:
+            raise BadConfig("five-card: %d holes" % SHORT_GAME_HOLE)
+        raise BadConfig("the game is to %s holes" % one_of(_TARGETS))
     if config.variant == FIVE_CARD and config.players != 2:
-        raise BadConfig("five-card cribbage is for 2 players")
-    if config.match_games not in (1, 3, 5):
-        raise BadConfig("a match is 1, 3 or 5 games")
+        raise BadConfig("five-card: 2 players")
+    if config.match_games not in MATCH_GAMES:
+        raise BadConfig("a match is %s games" % one_of(MATCH_GAMES))
     values = config.values
     if len(values) != 4 or values[0] < 1 or values[1] < values[0] or values[2] < values[1]:
         raise BadConfig("game values must rise: win <= skunk <= double skunk")

@@ -148,7 +148,7 @@ def test_hand_sizes_of_the_variants():
     assert discard.deal_shape(3, SEVEN_CARD) == (6, 1)
     with pytest.raises(BadConfig, match="shotgun has no crib: all 6 cards are kept"):
         discard.advise(cards(WORKED), variant=SHOTGUN)
-    with pytest.raises(BadConfig, match="five-card cribbage is for 2 players"):
+    with pytest.raises(BadConfig, match="five-card: 2 players"):
         discard.advise(cards(THREE), players=3, variant=FIVE_CARD)
 
 

@@ -64,7 +64,7 @@ def test_cli_json_has_the_exact_fractions():
     (["5H", "5D", "JS", "6C", "4D", "KH", "--variant", "shotgun"],
      "error: shotgun has no crib: all 6 cards are kept, none laid away"),
     (["5H", "5D", "JS", "6C", "4D", "--players", "3", "--variant", "five-card"],
-     "error: five-card cribbage is for 2 players"),
+     "error: five-card: 2 players"),
     (["5H", "5D", "JS", "6C", "4D", "KH", "--players", "5"],
      "error: --players is 2, 3 or 4, not 5"),
     (["5H", "5D", "JS", "6C", "4D", "KH", "--players"], "error: --players needs a value"),

@@ -14,9 +14,10 @@ from engine.errors import BadClaim, CardSeen, OverThirtyOne
 from engine.game import Game, OVER
 from engine.hand import CUT, PLAY, SHOW, STARTER
 from engine.play import Play
-from engine.rules import SHOTGUN, VARIANT_NAMES, make_config
+from engine.rules import (DOUBLE_SKUNKS, MATCH_GAMES, PLAYERS, SHOTGUN, VARIANT_NAMES, Config,
+                          game_values, make_config, targets)
 from engine.show import score_show
-from cribbage import pages, words
+from cribbage import menu, pages, words
 from cribbage.entry import Entry
 from cribbage.screen import COLUMNS
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTE_NAMES, Settings
@@ -118,11 +119,9 @@ def cases():
         out.append(("undo_prompt", words.undo_prompt(event), True))
     out.append(("advise_none", pages.advise_none(
         "shotgun has no crib: all 6 cards are kept, none laid away"), True))
-    f = (4, 121, 2, True, 0, 1, 5)
-    for problem in (None, pages.no_track(2, 3), pages.FIVE_CARD_TWO):
-        for variant in range(len(VARIANT_NAMES)):
-            f = (4, 121, variant, True, 0, 1, 5)
-            out.append(("form_page", pages.form_page(f, VARIANT_NAMES, 4, problem), True))
+    for f in forms():  # every form the keys can make, with its problem on 2 and 3 tracks
+        for tracks in (2, 3):
+            out.append(("form_page", pages.form_page(f, menu.form_problem(f, tracks)), True))
     out.append(("no_track", pages.no_track(2, 3), True))
     for palette in range(len(PALETTE_NAMES)):
         lights = Settings(BRIGHTNESS_LEVELS, palette)
@@ -147,6 +146,20 @@ def cases():
     long = words.TAKEN_OUT_OF_MEMORY
     out.append(("breaks", [long[start:end] for start, end in words.breaks(long)], True))
     out.append(("pad", words.pad("x" * WIDE, COLUMNS), True))
+    return out
+
+
+def forms():
+    """Every new-game form: each item at each of engine.rules' choices."""
+    out = []
+    for players in PLAYERS:
+        for variant in range(len(VARIANT_NAMES)):
+            for target in targets(variant):
+                for double in DOUBLE_SKUNKS:
+                    for triple in (False, True):
+                        for games in MATCH_GAMES:
+                            out.append(Config(players, target, variant, True,
+                                              game_values(double, triple), games))
     return out
 
 

@@ -7,19 +7,15 @@ or the lights as they were when the page opened (``*`` puts them back).
 """
 
 from engine.cards import make_card
-from engine.errors import IllegalAction
+from engine.errors import BadConfig, IllegalAction
 from engine.game import Game
 from engine.hand import CUT
-from engine.match import DEFAULT_VALUES
-from engine.rules import FIVE_CARD, VARIANT_NAMES, make_config, sides_of
+from engine.rules import (DOUBLE_SKUNKS, MATCH_GAMES, PLAYERS, VARIANT_NAMES, Config, check_config,
+                          game_values, make_config, sides_of, targets)
 from cribbage import pages, words
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES, Settings
 from cribbage.turn import (ADVISE, BASE, CARDS, DEALER, FORM, HOME, LIGHTS, MENU,
                            REPLACE, SETTINGS, UNDO, Turn, acted)
-
-_PLAYERS = (2, 3, 4)
-_MATCHES = (1, 3, 5)
-_VALUES = (DEFAULT_VALUES, (1, 2, 3, 0))  # docs/rules.md: a double skunk is worth 4 or 3
 
 
 def main_key(ctx, here, key):
@@ -51,9 +47,9 @@ def main_page(ctx, here):
 
 
 def _form_from(config):
-    return (config.players, config.target, config.variant, config.muggins,
-            0 if config.values[2] == 4 else 1, 1 if config.values[3] else 0,
-            config.match_games)
+    """The form: a Config not checked yet, each item one of engine.rules' choices
+    (the game's own to start from)."""
+    return config
 
 
 def _after(options, value):
@@ -64,31 +60,45 @@ def _after(options, value):
     return options[(i + 1) % len(options)]
 
 
+def _changed(f, item):
+    """The form after key ``item`` (1..7) steps that item on to its next choice."""
+    players, target, variant, muggins, values, games = f
+    if item == 1:
+        players = _after(PLAYERS, players)
+    elif item == 2:
+        target = _after(targets(variant), target)
+    elif item == 3:
+        was = targets(variant)
+        variant = (variant + 1) % len(VARIANT_NAMES)
+        if len(was) == 1 or target not in targets(variant):  # off five-card's 61: the usual
+            target = targets(variant)[0]
+    elif item == 4:
+        muggins = not muggins
+    elif item == 5:
+        values = game_values(_after(DOUBLE_SKUNKS, values[2]), values[3])
+    elif item == 6:
+        values = game_values(values[2], not values[3])
+    else:
+        games = _after(MATCH_GAMES, games)
+    return Config(players, target, variant, muggins, values, games)
+
+
 def form_problem(f, tracks):
-    """Why the game on the form cannot start on this board (one row), or None."""
-    sides = sides_of(f[0])
+    """Why the game on the form cannot start on this board (one row), or None:
+    a side with no track, or the engine's own refusal of the settings."""
+    sides = sides_of(f.players)
     if sides > tracks:
         return pages.no_track(tracks, sides)
-    if f[2] == FIVE_CARD and f[0] != 2:
-        return pages.FIVE_CARD_TWO
+    try:
+        check_config(f)
+    except BadConfig as err:
+        return words.refusal(err)
     return None
 
 
 def form_key(ctx, f, key):
     if key in "1234567":
-        f = list(f)
-        i = int(key) - 1
-        if i == 0:
-            f[0] = _after(_PLAYERS, f[0])
-        elif i == 1:
-            f[1] = 61 if f[1] == 121 else 121
-        elif i == 2:
-            f[2] = (f[2] + 1) % len(VARIANT_NAMES)
-        elif i == 6:
-            f[6] = _after(_MATCHES, f[6])
-        else:
-            f[i] = not f[i] if i == 3 else 1 - f[i]
-        return Turn(FORM, tuple(f))
+        return Turn(FORM, _changed(f, int(key)))
     if key == "#":
         problem = form_problem(f, ctx.tracks)
         if problem:
@@ -103,10 +113,7 @@ def form_key(ctx, f, key):
 
 
 def _start(f):
-    values = _VALUES[f[4]]
-    if f[5]:
-        values = (values[0], values[1], values[2], values[2] * 2)
-    game = Game(make_config(f[0], f[1], f[2], f[3], values, f[6]))
+    game = Game(make_config(*f))  # the form's Config, checked: the game it shows
     turn = Turn(HOME, None, words.new_game(game))
     turn.game = game
     turn.saves = (BASE,)
@@ -123,11 +130,11 @@ def replace_key(ctx, f, key):
 
 
 def replace_page(ctx, f):
-    return pages.replace_page(ctx.game, f[6] > 1, ctx.message)
+    return pages.replace_page(ctx.game, f.match_games > 1, ctx.message)
 
 
 def form_page(ctx, f):
-    return pages.form_page(f, VARIANT_NAMES, _VALUES[f[4]][2], form_problem(f, ctx.tracks))
+    return pages.form_page(f, form_problem(f, ctx.tracks))
 
 
 def _can_cut(game):

@@ -6,6 +6,7 @@ no row wider than the screen (tests/test_words.py renders them all).
 """
 
 from engine.cards import rank_name
+from engine.rules import VARIANT_NAMES
 from cribbage.names import SIDE_LETTERS, card_text, seat_name
 from cribbage.screen import COLUMNS
 from cribbage.words import pad, side_keys, wrap
@@ -17,22 +18,21 @@ MENU_PAGE = ("MENU           * back", "1 new game", "2 who deals", "3 lights", "
              "5 skip this step", "6 misdeal", "7 what to lay away")
 
 
-def form_page(f, variant_names, double_skunk, problem):
-    """The new-game form (f: players, holes, variant, muggins, skunk values,
-    triple skunk, match); its top row says why it cannot start here, if so."""
+def form_page(f, problem):
+    """The new-game form (f: an engine.rules Config, not checked yet); its top
+    row says why it cannot start here, if so."""
+    values = f.values
     return [problem or "NEW GAME   # start",
-            "1 players %d%s" % (f[0], " teams" if f[0] == 4 else ""),
-            "2 holes %d" % f[1], "3 %s" % variant_names[f[2]],
-            "4 muggins %s" % ("on" if f[3] else "off"),
-            "5 skunk 1/2/%d" % double_skunk, "6 triple skunk %s" % ("on" if f[5] else "off"),
-            "7 match of %d" % f[6]]
+            "1 players %d%s" % (f.players, " teams" if f.players == 4 else ""),
+            "2 holes %d" % f.target, "3 %s" % VARIANT_NAMES[f.variant],
+            "4 muggins %s" % ("on" if f.muggins else "off"),
+            "5 skunk %d/%d/%d" % (values[0], values[1], values[2]),
+            "6 triple skunk %s" % ("on" if values[3] else "off"),
+            "7 match of %d" % f.match_games]
 
 
 def no_track(tracks, sides):
     return "%d tracks: no player %s" % (tracks, "".join(SIDE_LETTERS[tracks:sides]))
-
-
-FIVE_CARD_TWO = "five-card: 2 players"
 
 
 def replace_page(game, match, message):
