@@ -15,10 +15,12 @@ The app uses only this interface of that object:
     ``COLOR_ORDER``) to a track's strip with ``neopixel_write``: the one place a
     strip is written. The app scales colours itself (brightness cap, budget).
 ``display``
-    The 128x64 OLED (``boards.ssd1306.SSD1306``): the app draws into its
-    ``buffer`` (a control byte, then 8 pages of 128 column bytes) and sends
-    what changed with ``send(first_page, last_page, first_column, last_column)``,
-    the one place the OLED is written.
+    The OLED (``boards.ssd1306.SSD1306``), ``width`` columns by ``pages`` pages
+    of 8 pixel rows (128 by 8): the app draws into ``window(first_page,
+    last_page)``, a memoryview of those pages' column bytes (the I2C control
+    byte is the display's own, out of sight), and sends what changed with
+    ``send(first_page, last_page, first_column, last_column)``, the one place
+    the OLED is written.
 ``keys``
     A ``keypad.EventQueue``: ``get()`` returns an event with ``key_number``
     (0..15, row-major) and ``pressed``/``released``, or None when empty.

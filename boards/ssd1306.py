@@ -1,18 +1,24 @@
 """boards.ssd1306: the 128x64 SSD1306 OLED on I2C, started and written a window at a time.
 
-The board keeps the panel's picture in ``buffer`` (a control byte, then 8
+The board keeps the panel's picture in its buffer (a control byte, then 8
 pages of 128 column bytes: a byte is 8 pixels of one column, the low bit on
-top) and sends the part that changed with ``send``. The start-up commands are
-the ones Adafruit's adafruit_ssd1306 sends for a 128x64 panel on its own charge
-pump; the driver itself (and adafruit_framebuf under it) is not needed, which
-leaves about 20 KB of the Pico's heap free.
+top) and hands out windows onto it that start at a page's column 0 with no
+control byte in sight (``window``), as Adafruit's adafruit_ssd1306 wraps its
+buffer as ``memoryview(buffer)[1:]``; ``send`` sends the part that changed.
+The start-up commands are the ones Adafruit's adafruit_ssd1306 sends for a
+128x64 panel on its own charge pump (tests/test_boards_ssd1306.py holds it to
+them); that driver itself (and adafruit_framebuf under it) is not used: the
+figures are in docs/performance.md ("The OLED's writer").
 """
 
-WIDTH = 128
-PAGES = 8
-_DATA = 0x40  # control byte: display data follows
-_SET_COL_ADDR = 0x21
-_SET_PAGE_ADDR = 0x22
+from micropython import const
+
+# The panel's size: defined here only; the display object carries it (width, pages).
+WIDTH = const(128)
+PAGES = const(8)  # of 8 pixel rows: 64 rows
+_DATA = const(0x40)  # control byte: display data follows
+_SET_COL_ADDR = const(0x21)
+_SET_PAGE_ADDR = const(0x22)
 
 # Control byte 0x00 (commands follow), then: display off; horizontal addressing;
 # start line 0; column 127 on SEG0; multiplex 64; COM scan from COM63; no offset;
@@ -28,13 +34,20 @@ class SSD1306:
 
     def __init__(self, device):
         self.device = device
-        self.buffer = bytearray(1 + WIDTH * PAGES)
-        self.buffer[0] = _DATA
+        self.width = WIDTH
+        self.pages = PAGES
+        self._buffer = bytearray(1 + WIDTH * PAGES)
+        self._buffer[0] = _DATA
         # The window command: columns [2]..[3], pages [5]..[6].
         self.cmd = bytearray((0x00, _SET_COL_ADDR, 0, WIDTH - 1, _SET_PAGE_ADDR, 0, PAGES - 1))
         with device:
             device.write(INIT)
         self.send(0, PAGES - 1, 0, WIDTH - 1)  # a blank picture, as the driver leaves it
+
+    def window(self, first, last):
+        """Pages first..last of the picture, one memoryview: [0] is column 0 of
+        page ``first``, a page is ``width`` bytes on."""
+        return memoryview(self._buffer)[1 + first * WIDTH:1 + (last + 1) * WIDTH]
 
     def send(self, first, last, col0, col1):
         """Pages first..last, columns col0..col1 of ``buffer``, in two I2C writes
@@ -45,7 +58,7 @@ class SSD1306:
         cmd[3] = col1
         cmd[5] = first
         cmd[6] = last
-        buf = self.buffer
+        buf = self._buffer
         start = first * WIDTH + col0  # the byte before the data: lent the data control byte
         kept = buf[start]
         buf[start] = _DATA

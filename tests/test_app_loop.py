@@ -57,7 +57,7 @@ def test_a_score_sends_only_the_digits_that_changed():
     windows.clear()
     t.keys("29A")  # A 0 -> 29: two digits where there was one
     assert [w for w in windows if w[0] < 2] == [(0, 0, 0, 21), (1, 1, 0, 21)]
-    assert t.board.oled_frame() == bytes(display.buffer[1:])
+    assert t.board.oled_frame() == bytes(display.window(0, 7))
     assert t.oled()[0] == "29  12"
 
 
@@ -73,4 +73,4 @@ def test_three_scores_where_the_middle_one_stays_send_only_the_two_that_changed(
     screen.draw([("scores", (5, 2, 7)), ("bottom",)] + rows[2:])
     # Each side has 42 columns; a digit is 10 wide: side 0 at 0-9, side 2 at 84-93.
     assert windows == [(0, 0, 0, 9), (1, 1, 0, 9), (0, 0, 84, 93), (1, 1, 84, 93)]
-    assert t.board.oled_frame() == bytes(display.buffer[1:])
+    assert t.board.oled_frame() == bytes(display.window(0, 7))

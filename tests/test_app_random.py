@@ -24,7 +24,7 @@ def check_invariants(t):
     target = game.config.target
     assert t.app.errors == 0
     # The panel holds what was drawn: partial page updates miss nothing.
-    assert t.board.oled_frame() == bytes(t.board.display.buffer[1:])
+    assert t.board.oled_frame() == bytes(t.board.display.window(0, 7))
     for side in range(game.sides):
         assert 0 <= game.backs[side] <= game.scores[side] <= target + 29
         if game.phase != OVER:

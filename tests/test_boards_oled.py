@@ -26,20 +26,23 @@ def load_makefont():
 
 def test_one_pixel_lands_in_the_first_byte_of_display_ram():
     hw = sim.build()
-    buf = hw.display.buffer  # [0] is the I2C data control byte, then page 0 column 0
-    assert len(buf) == 1 + 1024 and buf[0] == 0x40
-    buf[1] = 0x01  # the top pixel of column 0
+    assert (hw.display.width, hw.display.pages) == (128, 8)
+    buf = hw.display.window(0, 7)  # page 0 column 0 at [0]: no control byte in sight
+    assert len(buf) == 1024
+    buf[0] = 0x01  # the top pixel of column 0
     hw.display.send(0, 7, 0, 127)
     frame = hw.oled_frame()
     assert len(frame) == 1024
     assert frame[0] == 1 and frame.count(0) == 1023
-    buf[1024] = 0x80  # the bottom pixel of column 127
+    hw.display.window(7, 7)[127] = 0x80  # the bottom pixel of column 127
     hw.display.send(7, 7, 127, 127)  # one column of one page
     assert hw.oled_frame()[1023] == 0x80
     pixels = hw.oled_pixels()
     assert len(pixels) == 64 and len(pixels[0]) == 128
     assert pixels[0][0] == 1 and pixels[63][127] == 1 and pixels[0][1] == 0
-    assert buf[0] == 0x40 and buf[1023] == 0  # the bytes lent to control bytes are back
+    # The bytes lent to control bytes are back: the picture is what was drawn.
+    assert bytes(buf) == bytes(hw.oled_frame())
+    assert bytes(hw.display.window(3, 4)) == bytes(256)
 
 
 def test_the_start_switches_the_panel_on_and_a_frame_costs_about_23_ms():

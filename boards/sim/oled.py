@@ -8,14 +8,16 @@ keeps the display RAM as the panel would.
 
 import errno
 
+from boards import ssd1306
+
 I2C_LOG_LENGTH = 64
 
 
 class FakeSSD1306:
     """An SSD1306 as seen from I2C: parses control bytes and commands, keeps GDDRAM."""
 
-    WIDTH = 128
-    PAGES = 8
+    WIDTH = ssd1306.WIDTH  # the panel the board's driver is written for
+    PAGES = ssd1306.PAGES
     # Commands and how many argument bytes follow each.
     _ARGUMENTS = {
         0x20: 1, 0x21: 2, 0x22: 2, 0x26: 6, 0x27: 6, 0x29: 5, 0x2A: 5, 0x81: 1,

@@ -6,15 +6,18 @@ cell (its 5 columns and a blank one) is copied in as bytes. The big score
 digits are made once from the font, doubled. Only what changed goes over I2C
 (22.5 us a byte at 400 kHz): the cells that differ from the row drawn before,
 or the changed side's digits, each page as one window of columns, through
-the board's panel (``display.buffer``, ``display.send``).
+the board's panel: its size (``display.width``, ``display.pages``), the window
+onto its picture it hands out (``display.window``) and ``display.send``.
 """
 
-WIDTH = 128
+from micropython import const
+
+# The screen model's layout (what cribbage.view makes): rows of text, one a page.
 PAGES = 8
+COLUMNS = 21  # cells on a row (126 columns of a 128-column panel)
 CELL = 6      # a character: 5 glyph columns and a blank one
-COLUMNS = 21  # cells on a row (126 of the 128 columns)
-_UNKNOWN = 63  # "?": a code the font does not have
-_ZERO = 48     # "0": the big digits are the font's
+_UNKNOWN = const(63)  # "?": a code the font does not have
+_ZERO = const(48)     # "0": the big digits are the font's
 
 
 # A 4-bit column half doubled to 8 bits (each pixel twice as tall), by value.
@@ -33,7 +36,12 @@ def _row_bytes(text):
 
 class Screen:
     def __init__(self, display, font_path):
+        if display.pages < PAGES or display.width < CELL * COLUMNS:
+            raise ValueError("a %dx%d panel cannot show %d rows of %d characters"
+                             % (display.width, 8 * display.pages, PAGES, COLUMNS))
         self.display = display
+        self.width = display.width
+        self.ram = display.window(0, PAGES - 1)  # the picture, page 0 column 0 at [0]
         with open(font_path, "rb") as f:
             data = f.read()
         w = data[0]
@@ -80,24 +88,23 @@ class Screen:
         return sent
 
     def _draw_all(self, rows):
-        buf = self.display.buffer
-        buf[1:] = bytes(WIDTH * PAGES)
+        self.ram[:] = bytes(self.width * PAGES)
         for page in range(PAGES):
             row = rows[page]
             if row[0] == "text":
                 self._cells(page, _row_bytes(row[1]), 0, COLUMNS)
             elif row[0] == "scores":
                 self._digits(page, row[1], 0, len(row[1]))
-        self._send(0, PAGES - 1, 0, WIDTH - 1)
+        self._send(0, PAGES - 1, 0, self.width - 1)
         self.rows = list(rows)
         return PAGES
 
     def _cells(self, page, text, first, last):
         """Cells first..last-1 of a text row (``text``: its _row_bytes) into the buffer."""
-        buf = self.display.buffer
+        buf = self.ram
         cells = self.cells
         w, unknown = CELL, _UNKNOWN  # locals: a global is looked up by name
-        at = 1 + page * WIDTH + w * first
+        at = page * self.width + w * first
         for i in range(first, last):
             c = text[i]
             o = w * (c if c < 128 else unknown)
@@ -109,11 +116,11 @@ class Screen:
         text = _row_bytes(text)
         prev = self.texts[page] if old is not None and old[0] == "text" else None
         if prev is None:  # the page held something else: all of it again
-            buf = self.display.buffer
-            start = 1 + page * WIDTH
-            buf[start + CELL * COLUMNS:start + WIDTH] = bytes(WIDTH - CELL * COLUMNS)
+            width = self.width
+            start = page * width
+            self.ram[start + CELL * COLUMNS:start + width] = bytes(width - CELL * COLUMNS)
             self._cells(page, text, 0, COLUMNS)
-            self._send(page, page, 0, WIDTH - 1)
+            self._send(page, page, 0, width - 1)
             return 1
         if text == prev:  # the same cells (a row differing only in spaces past its text)
             return 0
@@ -129,31 +136,31 @@ class Screen:
 
     def _digits(self, page, scores, first, last):
         """Sides first..last-1's big numbers into pages ``page`` and ``page + 1``."""
-        buf = self.display.buffer
+        buf, row = self.ram, self.width
         big, n = self.big, self.big_width
-        width = WIDTH // len(scores)
+        width = row // len(scores)
         for side in range(first, last):
             x0 = side * width
             for p in (page, page + 1):
-                start = 1 + p * WIDTH + x0
+                start = p * row + x0
                 buf[start:start + width] = bytes(width)
             x = x0
             for ch in b"%d" % scores[side]:  # bytes: no string made
                 if x + n > x0 + width:
                     break
                 o = 2 * n * (ch - _ZERO)
-                at = 1 + page * WIDTH + x
+                at = page * row + x
                 buf[at:at + n] = big[o:o + n]
-                at += WIDTH
+                at += row
                 buf[at:at + n] = big[o + n:o + 2 * n]
                 x += n + 2
 
     def _scores(self, page, scores, old):
         if old is None or old[0] != "scores" or len(old[1]) != len(scores):
-            buf = self.display.buffer
-            buf[1 + page * WIDTH:1 + (page + 2) * WIDTH] = bytes(2 * WIDTH)
+            row = self.width
+            self.ram[page * row:(page + 2) * row] = bytes(2 * row)
             self._digits(page, scores, 0, len(scores))
-            self._send(page, page + 1, 0, WIDTH - 1)
+            self._send(page, page + 1, 0, row - 1)
             return 2
         first = 0
         while scores[first] == old[1][first]:
@@ -162,7 +169,7 @@ class Screen:
         while scores[last - 1] == old[1][last - 1]:
             last -= 1
         self._digits(page, scores, first, last)
-        width = WIDTH // len(scores)
+        width = self.width // len(scores)
         step = self.big_width + 2  # a digit and the gap after it
         for side in range(first, last):
             new, was = b"%d" % scores[side], b"%d" % old[1][side]
