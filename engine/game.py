@@ -6,24 +6,56 @@ as a few bytes (engine.state) so that it can be undone, saved to flash and
 replayed, and returns an Outcome: the event journalled and what it scored.
 An action applies wholly or not at all: whatever it raises, a refusal or a
 MemoryError halfway through, the game and its journal are as they were.
-``preview(action, ...)`` and ``refusal(action, ...)`` run an action without
-keeping it, so the app asks the rules instead of repeating them.
+
+``propose(action, ...)`` (and ``propose_undo()``, ``propose_next()``) runs an
+action without keeping it and returns a Change, the record of what it would
+do; ``commit(change)`` keeps it, with no rule run again. The board's keys
+work so: a key's handler proposes, only the controller commits.
+``preview(action, ...)`` and ``refusal(action, ...)`` ask the rules the same way.
 """
 
-from engine.cards import JACK, RANK, card_name
-from engine.errors import CardSeen, IllegalAction, NoSuchSeat, WrongCards, WrongPhase
+from engine.deal import Deal
+from engine.errors import IllegalAction, NoSuchSeat, WrongPhase
 from engine.hand import (CUT, OVER, PHASE_NAMES, PLAY, SHOW, STARTER,  # noqa: F401 (the app's names)
-                         THREE_FOR_LAST, Hand, Outcome, Score)
-from engine.rules import limits
+                         Outcome, Score)
 from engine.play import NOBODY
-from engine.rules import FIVE_CARD, check_config, make_config, sides_of
+from engine.rules import check_config, limits, make_config, sides_of
 from engine import state
 
 
 CHECKPOINT_EVERY = 16  # actions; an undo re-applies fewer than this from a checkpoint
 
+# What a Change does to the journal when it is committed.
+ACTION = 0  # an action: its event is journalled
+UNDO = 1    # the last action taken back (its event is the one undone)
+NEXT = 2    # the next game of the match: the journal starts again
 
-class Game(Hand):
+
+class Change:
+    """A proposed action: ``kind``, the engine ``outcome``, and the state it
+    leaves (``after``, in the order of Game._kept). Made, never changed;
+    ``game.commit`` keeps it while the game is still where it was proposed."""
+
+    def __init__(self, kind, outcome, after, at):
+        self.kind = kind
+        self.outcome = outcome
+        self.after = after
+        self.at = at  # the game's moves when proposed: a later commit is refused
+
+    @property
+    def phase(self):  # the hand's step after it
+        return self.after[3]
+
+    @property
+    def starter(self):
+        return self.after[6]
+
+    @property
+    def over(self):
+        return self.after[3] == OVER
+
+
+class Game(Deal):
     def __init__(self, config=None, dealer=0, tally=None, cut=False):
         self.config = config if config is not None else make_config()
         check_config(self.config)
@@ -33,6 +65,7 @@ class Game(Hand):
             raise NoSuchSeat("no seat %d" % (dealer + 1))
         self.tally = list(tally) if tally else [0] * self.sides
         self.games_played = 0
+        self.moves = 0  # moves on with every change kept (a Change names the one it follows)
         self._fresh(dealer, CUT if cut else STARTER)
         self._reset_journal()
 
@@ -59,8 +92,13 @@ class Game(Hand):
 
     def _back(self, kept, n):
         """Put the state in ``kept`` back, and the journal at ``n`` events,
-        without allocating (so a MemoryError cannot stop it)."""
-        self._put(kept)
+        without allocating or calling (so a MemoryError cannot stop it)."""
+        s = kept  # _put written out: a restore after a proposal must not be cut short
+        self.tally, self.games_played, self.dealer = s[0], s[1], s[2]
+        self.phase, self.hand_no, self.show_step = s[3], s[4], s[5]
+        self.starter, self.winner, self.loser = s[6], s[7], s[8]
+        self.level, self.last_side, self.scores = s[9], s[10], s[11]
+        self.backs, self.seen, self.play = s[12], s[13], s[14]
         self.config, self.sides, self.limits = kept[15], kept[16], kept[17]
         journal, base = kept[18], kept[19]
         while len(journal) > n:
@@ -78,16 +116,18 @@ class Game(Hand):
         MemoryError is safe here too."""
         kept = self._kept()
         n = len(self.journal)
+        moves = self.moves
+        done = False  # the state is where it should end: kept, or put back
         try:
             result = action(data)
-            if change:
-                return result
-        except BaseException:
-            change = False
-            raise
-        finally:
             if not change:
+                self._back(kept, n)  # (cut short, the finally puts it back)
+            self.moves = moves + 1 if change else moves
+            done = True
+        finally:
+            if not done:
                 self._back(kept, n)
+                self.moves = moves
         return result
 
     def start(self):
@@ -153,7 +193,77 @@ class Game(Hand):
         except BaseException:
             self._back(kept, n)
             raise
+        self.moves += 1
         return result
+
+    # --- proposing, then keeping -------------------------------------------------
+    def propose(self, action, *args):
+        """The Change action(*args) would make (game.propose(game.lay, card)),
+        with nothing kept: IllegalAction if the rules refuse it."""
+        outcome, after = self._do(self._proposed, (action, args), False)
+        return Change(ACTION, outcome, after, self.moves)
+
+    def _proposed(self, data):
+        return data[0](*data[1]), self._kept()[:18]
+
+    def propose_undo(self):
+        """The Change that takes back the last action; its outcome's event is that action's."""
+        if not self.journal:
+            raise WrongPhase("nothing to undo in this game")
+        n = len(self.journal)
+        after = self._do(self._state_at, n - 1, False)
+        return Change(UNDO, Outcome(self.journal[-1], [], None, None, None, None), after,
+                      self.moves)
+
+    def propose_next(self):
+        """The Change to the next game of the match (a new match after the last);
+        the loser deals first. Undo does not reach back past it."""
+        if self.phase != OVER:
+            raise WrongPhase("the game is still on")
+        after = self._do(self._next, None, False)
+        return Change(NEXT, Outcome(None, [], None, None, None, None), after, self.moves)
+
+    def commit(self, change):
+        """Keep a Change this game proposed, wholly or not at all; its Outcome.
+        WrongPhase if the game has moved since (the Change is of a game gone)."""
+        if change.at != self.moves:
+            raise WrongPhase("the game has moved on since")
+        kept = self._kept()
+        n = len(self.journal)
+        kind = change.kind
+        journal, base = self.journal, self._checkpoints
+        stale = [i for i in base if i >= n] if kind == UNDO else None
+        try:
+            self._install(change.after)
+            if kind == ACTION:
+                if (n + 1) % CHECKPOINT_EVERY == 0:
+                    base[n + 1] = state.encode(self)
+                journal.append(change.outcome.event)
+            elif kind == NEXT:
+                self._reset_journal()
+        except BaseException:
+            self._back(kept, n)
+            raise
+        if stale is not None:  # nothing below allocates: it cannot fail half way
+            for i in stale:
+                del base[i]
+            journal.pop()
+        self.moves += 1
+        return change.outcome
+
+    def _install(self, after):
+        self._put(after)
+        self.config, self.sides, self.limits = after[15], after[16], after[17]
+
+    def _state_at(self, n):
+        # The state after the journal's first n events (from the checkpoint below).
+        k = n - n % CHECKPOINT_EVERY
+        while k not in self._checkpoints:
+            k -= CHECKPOINT_EVERY
+        self._put(state.read(self._checkpoints[k])[1])
+        for event in self.journal[k:n]:
+            self._apply(event)
+        return self._kept()[:18]
 
     # --- asking the rules ----------------------------------------------------
     def preview(self, action, *args):
@@ -189,30 +299,12 @@ class Game(Hand):
         self._reset_journal()
 
     def undo(self):
-        """Take back the last action; returns its event bytes."""
-        if not self.journal:
-            raise WrongPhase("nothing to undo in this game")
-        return self._do(self._rebuild, len(self.journal) - 1)
-
-    def _rebuild(self, n):
-        k = n - n % CHECKPOINT_EVERY
-        while k not in self._checkpoints:
-            k -= CHECKPOINT_EVERY
-        self._put(state.read(self._checkpoints[k])[1])
-        for event in self.journal[k:n]:
-            self._apply(event)
-        stale = [i for i in self._checkpoints if i > n]
-        event = self.journal.pop()  # last: nothing after it can fail
-        for i in stale:
-            del self._checkpoints[i]
-        return event
+        """Take back the last action; its Outcome (the event, the one undone)."""
+        return self.commit(self.propose_undo())
 
     def next_game(self):
-        """After a game: the next of the match (a new match after the last);
-        the loser deals first. Undo does not reach back past this."""
-        if self.phase != OVER:
-            raise WrongPhase("the game is still on")
-        self._do(self._next, None)
+        """After a game: the next of the match (see propose_next); its Outcome."""
+        return self.commit(self.propose_next())
 
     def _next(self, _):
         if self.match_winner() != NOBODY:
@@ -221,92 +313,4 @@ class Game(Hand):
         played = self.games_played
         self._fresh(dealer, STARTER)
         self.games_played = played
-        self._reset_journal()
-
-    # --- the rules behind each event -------------------------------------------
-    def _apply(self, event):
-        """Check and do one event (not journalled): its Outcome."""
-        state.check_event(event)
-        op = event[0]
-        if op == state.SHOW:
-            return self._act_show(event)
-        if op == state.PEG:
-            scores = self._act_peg(event[1], event[2])
-        elif op == state.STARTER:
-            scores = self._act_starter(event[1])
-        elif op == state.LAY:
-            scores = self._act_lay(event[1])
-        elif op == state.GO:
-            self._phase(PLAY, "a go is said")
-            play = self.play.copy()
-            results = play.go()
-            self.play = play
-            scores = self._play_scores(results)
-        elif op == state.NEXT:
-            scores = self._act_next()
-        elif op == state.DEALER:
-            scores = self._act_dealer(event[1])
-        elif op == state.CUT:
-            scores = self._act_cut(list(event[2:]))
-        else:
-            scores = self._act_misdeal()
-        return Outcome(event, scores, None, None, None, None)
-
-    def _act_dealer(self, seat):
-        self._not_over()
-        if not 0 <= seat < self.config.players:
-            raise NoSuchSeat("no seat %d" % (seat + 1))
-        if self.phase not in (CUT, STARTER) or self.starter != NOBODY:
-            raise WrongPhase("the dealer changes only before the starter is turned")
-        self._redeal_first(seat) if self._first_hand_untouched() else self._set_dealer(seat)
-        return []
-
-    def _set_dealer(self, seat):
-        self.dealer = seat
-        self.phase = STARTER
-
-    def _redeal_first(self, seat):
-        # Before the first hand: the five-card pone's 3 follows the new dealer
-        # (and nothing else pegged so far is lost).
-        if self.config.variant == FIVE_CARD and seat != self.dealer:
-            old = self.side_of(self.pone)
-            scores, backs = self.scores[:], self.backs[:]
-            scores[old] -= THREE_FOR_LAST
-            backs[old] = min(backs[old], scores[old])
-            self.scores, self.backs = scores, backs
-            self._set_dealer(seat)
-            self._score(self.side_of(self.pone), THREE_FOR_LAST, ["three for last"])
-            return
-        self._set_dealer(seat)
-
-    def _act_cut(self, cards):
-        self._not_over()
-        if not self._first_hand_untouched():
-            raise WrongPhase("the cut for deal comes before the first hand")
-        if len(cards) != self.config.players:
-            raise WrongCards("one cut card per player: %d, not %d"
-                             % (self.config.players, len(cards)))
-        for i, card in enumerate(cards):
-            if card in cards[:i]:
-                raise CardSeen("%s twice" % card_name(card), (card,))
-        low = min([RANK[c] for c in cards])
-        lowest = [seat for seat, c in enumerate(cards) if RANK[c] == low]
-        if len(lowest) > 1:
-            raise WrongCards("a tie: cut again")
-        self._redeal_first(lowest[0])
-        return []
-
-    def _act_misdeal(self):
-        self._not_over()
-        laid = 0
-        if self.play is not None:
-            for cards in self.play.laid:
-                laid += len(cards)
-        if self.phase not in (STARTER, PLAY) or laid:
-            raise WrongPhase("a misdeal is called before any card is played")
-        if self.starter != NOBODY and RANK[self.starter] == JACK:
-            raise WrongPhase("his heels are pegged: undo the starter instead")
-        self._new_deal()
-        self.phase = STARTER
-        return []
-
+        return self._kept()[:18]

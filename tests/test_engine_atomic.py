@@ -129,6 +129,12 @@ CASES = [
     ("forget history", long_game, lambda g: g.forget_history()),
     ("load", long_game, lambda g: g.load(state.encode(Game(make_config(players=3), dealer=2)))),
     ("replay", Game, lambda g: g.replay(bytes([state.PEG, 0, 7]))),
+    ("a proposal changes nothing", mid_play, lambda g: g.propose(g.lay, parse_card("KS"))),
+    ("commit a lay that scores", mid_play,
+     lambda g: g.commit(g.propose(g.lay, parse_card("KS")))),
+    ("commit a peg making a checkpoint", fifteen_pegs, lambda g: g.commit(g.propose(g.peg, 1, 5))),
+    ("commit an undo from a checkpoint", long_game, lambda g: g.commit(g.propose_undo())),
+    ("commit the next game", over, lambda g: g.commit(g.propose_next())),
 ]
 
 

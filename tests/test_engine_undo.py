@@ -38,7 +38,7 @@ def test_undo_returns_the_event_and_a_redo_gives_the_same_state():
     game = Game()
     game.turn_starter(parse_card("JC"))
     after = state.encode(game)
-    event = game.undo()
+    event = game.undo().event
     assert event == bytes([state.STARTER, parse_card("JC")])
     assert game.scores == [0, 0]
     game.turn_starter(parse_card("JC"))

@@ -5,7 +5,7 @@ tests/test_store_cuts.py: power cuts and errors in a save).
 The flash is boards.sim.nvm.SimNVM, which behaves like CircuitPython's nvm on
 the RP2040: writes into erased bytes are programmed in place, any other write
 erases the sector; ``cut_after(n, old_pages)`` fails the power after n more
-bytes (in an erase, leaving old_pages as they were). tools/store_faults.py runs
+bytes (in an erase, leaving old_pages as they were). tests/store_faults.py runs
 the fault campaigns of docs/store.md's table; the counts are asserted there.
 """
 
@@ -19,8 +19,7 @@ from cribbage.flashread import SETTINGS, UNREADABLE, check_byte
 from cribbage.store import BASE, EVENT, MAGIC, MAX_SETTINGS, NEXT_GAME, UNDONE, Store
 from engine import state
 from engine.game import Game
-from tools.store_faults import (LIGHTS, fresh, play,
-                                saved)
+from tools.store_logs import LIGHTS, fresh, play, saved
 
 from store_helpers import MARKS, SECTOR, loaded
 
@@ -47,7 +46,7 @@ def test_a_game_comes_back_after_a_reboot_with_its_undo_history():
     assert saved(game2, blob) == saved(game, LIGHTS)
     assert again.notices == []
     while game.journal:
-        assert game2.undo() == game.undo()
+        assert game2.undo().event == game.undo().event
         assert state.encode(game2) == state.encode(game)
     assert store.erases == 0 and nvm.erases == 0
 
@@ -269,7 +268,7 @@ def test_a_game_undone_to_its_start_leaves_a_boot_a_bounded_replay():
     # replay (~3.2 s, an estimate). A BASE now follows every 15 undos.
     from cribbage.store import REPLAY_BUDGET
     from engine.game import CHECKPOINT_EVERY
-    from tools.store_faults import undone
+    from tools.store_logs import undone
     image = undone()
     log = FlashLog(SimNVM(image), MAGIC)
     kinds = [kind for kind, _ in log.read()]
