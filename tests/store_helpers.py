@@ -1,6 +1,6 @@
 """Helpers of the flash log's tests (tests/test_store*.py)."""
 
-from tools.store_faults import reboot
+from store_faults import reboot
 
 SECTOR = 4096
 MARKS = 241  # the page marks: the last 15 bytes of the first page

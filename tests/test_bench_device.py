@@ -178,9 +178,9 @@ def test_the_boot_loads_and_counts_our_boards_modules():
 
 
 def test_a_load_is_metered_read_and_replay_apart_a_record_a_step():
-    from tools import devload, store_faults
+    from tools import devload, store_logs
     short = devload.run_load(devgame.play(devgame.readme_keys(), whole_game=False).saved)
-    full = devload.run_load(store_faults.busy_log())
+    full = devload.run_load(store_logs.busy_log())
     assert short.records == 13 and full.records == 162  # the records after the last BASE
     assert full.read > 10 * short.read and full.replay > 10 * short.replay
     assert 0 < short.base < full.read  # a new game's BASE: little to decode

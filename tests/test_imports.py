@@ -81,7 +81,10 @@ for _folder, _package in PACKAGES:
 MODULES["code"] = "code.py"
 BOARD_FILES = {os.path.relpath(str(item.src), REPO).replace(os.sep, "/")
                for item in collect_firmware(Path(REPO)) if item.rel.endswith(".py")}
+# The tests' modules import by bare name (tests/ is on sys.path under pytest): the
+# test files, conftest, and the support they share (store_faults.py, *_helpers.py...).
 TEST_NAMES = {os.path.basename(rel)[:-3] for rel in _py_files("tests")} | {"tests"}
+TEST_FILES = {name for name in TEST_NAMES if name.startswith("test_")} | {"conftest"}
 # The tools import as tools.*; tools/ is first on sys.path too when one runs as
 # python tools/x.py, so its own names (deployer, simulator...) count as ours.
 TOOL_NAMES = ({name[:-3] for name in os.listdir(os.path.join(REPO, "tools"))
@@ -258,9 +261,33 @@ def test_the_board_imports_no_tests_tools_nor_the_simulator():
     assert bad == []
 
 
-def test_tools_never_import_tests():
-    bad = [imp for imp in _all_imports(_py_files("tools")) if _is_test(imp.module)]
+def _outside_tests():
+    """Every .py of the repository but tests/: the board's code, boards/sim/, tools/, web/."""
+    tops = sorted(os.listdir(REPO))
+    return [name for name in tops if name.endswith(".py")] + [
+        rel for name in tops if os.path.isdir(os.path.join(REPO, name))
+        and not name.startswith(".") and name not in ("tests", "build") for rel in _py_files(name)]
+
+
+def test_nothing_outside_tests_imports_tests_nor_their_support():
+    """Test support (tests/store_faults.py, the helpers) is for the tests alone: no
+    tool, no page and no board code imports it (tools never import tests)."""
+    outside = _outside_tests()
+    assert {"code.py", "tools/sim.py", "tools/mpstubs/board.py", "boards/sim/nvm.py",
+            "web/webboard.py"} <= set(outside) and "tests/store_faults.py" not in outside
+    assert "store_faults" in TEST_NAMES and "store_faults" not in TOOL_NAMES
+    bad = [imp for imp in _all_imports(outside) if _is_test(imp.module)]
     assert bad == []
+
+
+def test_the_tests_support_imports_no_test_file():
+    """The support sits under the tests: a test file imports it, never the other way."""
+    support = [rel for rel in _py_files("tests") if os.path.basename(rel)[:-3] not in TEST_FILES]
+    assert {"tests/store_faults.py", "tests/store_helpers.py", "tests/sim_helpers.py"} <= {*support}
+    found = _all_imports(support)
+    assert any(imp.rel == "tests/store_helpers.py" and _top(imp.module) == "store_faults"
+               for imp in found), "the walk sees one helper import another"
+    assert [imp for imp in found if _top(imp.module) in TEST_FILES] == []
 
 
 def test_typing_on_the_board_only_inside_try_except_import_error():

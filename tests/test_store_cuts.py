@@ -12,9 +12,10 @@ from cribbage.flashlog import HEADER_SIZE, pack
 from cribbage.store import BASE, SETTINGS, Store
 from engine import state
 from engine.game import Game
-from tools.store_faults import (LIGHTS, OUTCOMES, boot, campaigns, classify, full_log,
-                                key_next, lights, mid_game, new_game, next_game, peg, saved, undo)
+from tools.store_logs import (LIGHTS, full_log, key_next, lights, mid_game, new_game, next_game,
+                              peg, saved, undo)
 
+from store_faults import OUTCOMES, boot, campaigns, classify
 from store_helpers import SECTOR, loaded
 
 
@@ -43,7 +44,7 @@ def cut_everywhere(image, act, stops=None):
 
 
 def at_the_show_and_the_hand():
-    from tools.store_faults import at_the_show, show
+    from tools.store_logs import at_the_show, show
     return at_the_show(), show
 
 
@@ -51,7 +52,7 @@ def at_the_show_and_the_hand():
     (mid_game, peg), (mid_game, undo), (mid_game, lights), (mid_game, new_game),
     (None, next_game), (None, None)])
 def test_a_cut_while_appending_leaves_the_game_before_or_after(setup, act):
-    from tools.store_faults import game_over
+    from tools.store_logs import game_over
     if setup is None and act is None:
         image, act = at_the_show_and_the_hand()
     else:
@@ -123,7 +124,7 @@ def test_a_cut_in_a_compaction_loses_the_game_only_until_its_base_is_written(act
     settings_end = HEADER_SIZE + len(pack(SETTINGS, lights_now, 0))
     base_end = settings_end + len(pack(BASE, state.to_bytes(game), 1))
     # Every byte up to well past the BASE, then the erased fill every 61st byte
-    # (tools/store_faults.py cuts at every one).
+    # (tests/store_faults.py cuts at every one).
     stops = list(range(base_end + 64)) + list(range(base_end + 64, SECTOR, 61)) + [SECTOR]
     total, runs = cut_everywhere(image, act, stops)
     assert total == SECTOR  # the erasing write programs the whole sector again
@@ -164,7 +165,7 @@ def test_an_erase_cut_short_never_brings_back_an_older_state_unsaid():
 
 
 def test_the_fault_table_of_docs_store():
-    """docs/store.md's table, from tools/store_faults.py: no silent loss, no silent
+    """docs/store.md's table, from tests/store_faults.py: no silent loss, no silent
     older state, and after each fault the board goes on saving."""
     rows = dict(campaigns())
     counts = {what: tuple(rows[what][o] for o in OUTCOMES) for what in rows}

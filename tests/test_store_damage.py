@@ -10,8 +10,9 @@ from cribbage.flashlog import HEADER_SIZE, pack
 from cribbage.store import BASE, EVENT, SETTINGS, Store
 from engine import state
 from engine.game import Game
-from tools.store_faults import (LIGHTS, classify, fresh, saved)
+from tools.store_logs import LIGHTS, fresh, saved
 
+from store_faults import classify
 from store_helpers import REPAIRED, SECTOR, header, loaded
 
 

@@ -55,11 +55,11 @@ except ImportError:  # python tools/x.py: tools/ is first on sys.path
     import _entry  # noqa: F401  (loaded for its effect)
 
 import boards
-from tools import devgame, devload, devrun, store_faults
+from tools import devgame, devload, devrun, store_logs
 from tools.bench_board import check_fuel
 from tools import devmodel as m
 
-FULL_LOG = store_faults.busy_log()  # games keyed by cards until a start compacts
+FULL_LOG = store_logs.busy_log()  # games keyed by cards until a start compacts
 KINDS = (("pegging (moves a peg)", lambda s: s.moved),
          ("card entry", lambda s: not s.moved and s.kind == "card"),
          ("menu", lambda s: not s.moved and s.kind == "menu"),

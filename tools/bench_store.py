@@ -3,10 +3,9 @@
 
     python tools/bench_store.py              # 500 games each way
     python tools/bench_store.py --games 200 --seed 7
-    python tools/bench_store.py --faults     # and the table of power cuts and flipped bits
 
 Two players, 121 holes, the real rules engine on a simulated RP2040 nvm
-(boards.simnvm.SimNVM). Keyed cards: each player keeps the four cards that
+(boards.sim.nvm.SimNVM). Keyed cards: each player keeps the four cards that
 score best against a few starters; each deal is the starter, the eight cards
 laid (and the goes), then three shows, every action saved as it is accepted;
 the next game follows each. Keyed pegs: the same games' scores keyed as points,
@@ -154,17 +153,17 @@ def report(title, games, counts, pegs):
 
 
 def report_loads():
-    from tools import devload, store_faults
+    from tools import devload, store_logs
     worst = (0, "")
     print("Loading the sector (MicroPython 1.27, tools/devload.py: our code's fuel, the read,"
           " then a record a step; the time on a Pico estimated, without flash-cache misses):")
     for what, image in (("an erased sector", SimNVM().snapshot()),
-                        ("a 61-hole game keyed by cards, %d bytes", store_faults.realistic()),
+                        ("a 61-hole game keyed by cards, %d bytes", store_logs.realistic()),
                         ("games keyed by cards until a game start compacts, %d bytes",
-                         store_faults.busy_log()),
+                         store_logs.busy_log()),
                         ("a game keyed by cards to its end, then undone to its start"
                          " (a BASE once undos re-apply %d actions), %%d bytes"
-                         % REPLAY_BUDGET, store_faults.undone())):
+                         % REPLAY_BUDGET, store_logs.undone())):
         if "%d" in what:
             what %= len(image.rstrip(b"\xff"))
         load = devload.run_load(image)
@@ -181,9 +180,6 @@ def main(argv=None):
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-micropython", action="store_true", help="skip the load costs")
-    parser.add_argument("--faults", action="store_true",
-                        help="print the table of power cuts and flipped bits "
-                             "(tools/store_faults.py)")
     args = parser.parse_args(argv)
     report("Keyed cards (the starter, the play, three shows):", args.games,
            run(args.games, args.seed, keyed_pegs=False), False)
@@ -191,9 +187,6 @@ def main(argv=None):
            run(args.games, args.seed, keyed_pegs=True), True)
     if not args.no_micropython:
         report_loads()
-    if args.faults:
-        from tools import store_faults
-        print(store_faults.table(store_faults.campaigns()))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
-"""tools/store_logs: the flash logs and the saves tools/store_faults.py tries its
-faults on: real games on boards/sim/nvm.py's SimNVM through cribbage.store.
-Laptop only."""
+"""tools/store_logs: flash logs and saves of real games on boards/sim/nvm.py's SimNVM
+through cribbage.store: tools/bench_store.py and tools/bench_device.py time loading
+them, and tests/store_faults.py tries its faults on them. Laptop only."""
 
 import random
 

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Power cuts and flipped bits against the board's flash log, every outcome classified.
 
-    python tools/store_faults.py          # the table in docs/store.md
+    PYTHONPATH=.:lib .venv-test/bin/python tests/store_faults.py   # docs/store.md's table
 
 Each fault runs cribbage.store on boards/sim/nvm.py's SimNVM, which behaves
 like CircuitPython's nvm on the RP2040 (an erase cut short may leave old
@@ -23,23 +22,19 @@ that loss is said, as "lost".)
 
 and then it must go on: one more save, and a reboot finds it (else "stuck").
 tests/test_store_cuts.py asserts these counts; "silent" and "stuck" are always 0.
-Laptop only.
+Test support, beside the tests that use it (docs/testing.md says why here); the
+logs and saves it tries the faults on are tools/store_logs.py's, which the
+benchmarks time too. Laptop only.
 """
-
-try:  # the root and lib/ on sys.path: tools/_entry.py
-    import tools._entry  # noqa: F401  (python -m tools.x, or the tests)
-except ImportError:  # python tools/x.py: tools/ is first on sys.path
-    import _entry  # noqa: F401  (loaded for its effect)
 
 import random
 from collections import Counter
 
 from boards.sim.nvm import PowerCut, SimNVM, interrupted_erases
 from cribbage.store import Store
-# The logs and saves the faults are tried on; importers of this module use them too.
-from tools.store_logs import (  # noqa: F401  (re-exported)
-    LIGHTS, at_the_show, busy_log, fresh, full_log, game_over, key_next, lights, mid_game,
-    new_game, next_game, page_edge, peg, play, realistic, saved, show, torn, undo, undone)
+from tools.store_logs import (at_the_show, busy_log, fresh, full_log, game_over, lights,
+                              mid_game, new_game, next_game, page_edge, peg, realistic, saved,
+                              show, torn, undo)
 OLDER = "older save: check the scores"
 OUTCOMES = ("same", "after", "lost", "older", "wrong", "silent", "stuck")
 
