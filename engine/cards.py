@@ -40,11 +40,11 @@ def value_of(card):
 
 
 def parse_card(text):
-    """'5H', '10d', 'TD', 'Q♠' -> card int. Ints 0..51 pass through."""
+    """'5H', '10d', 'TD', 'Q♠' -> card int. A card int (0..DECK_SIZE - 1) passes through."""
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < DECK_SIZE:
             return text
-        raise BadCard("bad card %r: not 0..51" % (text,))
+        raise BadCard("bad card %r: not 0..%d" % (text, DECK_SIZE - 1))
     if not isinstance(text, str):
         raise BadCard("bad card %r" % (text,))
     token = text.strip().upper()

@@ -9,13 +9,25 @@ that is not what it claims to be. All are ValueErrors.
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why.
 
-    ``cards`` are the cards the message names (as card_name writes them), so a
-    display with its own card names can put those in their place.
+    A sentence that names cards has a ``%s`` for each of ``cards``: the message
+    names them as engine.cards.card_name writes them ("5H twice"), ``said()``
+    as a display names them (the OLED's suit glyphs); the sentence itself is
+    written once, here at the rule. (One with no ``%s`` names them already.)
     """
 
     def __init__(self, message, cards=()):
-        super().__init__(message)
+        self.template = message
         self.cards = cards
+        if cards and "%s" in message:
+            from engine.cards import card_name  # engine.cards imports this module
+            message = message % tuple([card_name(c) for c in cards])
+        super().__init__(message)
+
+    def said(self, name):
+        """The sentence with each card named by ``name(card)``."""
+        if self.cards and "%s" in self.template:
+            return self.template % tuple([name(c) for c in self.cards])
+        return str(self)
 
 
 class WrongPhase(IllegalAction):

@@ -14,7 +14,7 @@ try:
 except ImportError:
     pass
 
-from engine.cards import JACK, RANK, card_name
+from engine.cards import JACK, RANK
 from engine.errors import (BadClaim, CardSeen, GameOver, NoSuchSeat, WrongCards,
                            WrongPhase)
 from engine.match import game_value, games_to_win, skunk_level
@@ -186,7 +186,7 @@ class Hand:
             for laid in self.play.laid if self.play is not None else ():
                 if card in laid:
                     why = "laid in the play"
-        raise CardSeen("%s is already out this deal (%s)" % (card_name(card), why), (card,))
+        raise CardSeen("%%s is already out this deal (%s)" % why, (card,))
 
     def check_claim(self, claim):
         """BadClaim if no hand (or crib, when the crib shows) of the size
@@ -269,16 +269,16 @@ class Hand:
         laid = [] if crib or self.play is None else self.play.laid[seat]
         for i, card in enumerate(cards):
             if card in cards[:i]:
-                raise CardSeen("%s twice" % card_name(card), (card,))
+                raise CardSeen("%s twice", (card,))
             if card not in laid:
                 self.check_card(card)
         size = CRIB_SIZE if crib else hand_size(self.config)
         if len(cards) != size:
-            raise WrongCards("%s has %d cards, not %d"
-                             % ("the crib" if crib else "a hand", size, len(cards)))
+            raise WrongCards("the %s has %d cards, not %d"
+                             % (CRIB if crib else HAND, size, len(cards)))
         for card in laid:
             if card not in cards:
-                raise WrongCards("%s was laid from this hand" % card_name(card), (card,))
+                raise WrongCards("%s was laid from this hand", (card,))
         if claim is not None:
             self.check_claim(claim)
         show = score_show(cards, self.starter, crib)

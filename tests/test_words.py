@@ -9,7 +9,10 @@ a function this test does not know fails it, so new wording gets checked too.
 
 import inspect
 
+import pytest
+
 from engine import state
+from engine.cards import parse_card
 from engine.errors import BadClaim, CardSeen, OverThirtyOne
 from engine.game import Game, OVER
 from engine.hand import CUT, PLAY, SHOW, STARTER
@@ -138,9 +141,9 @@ def cases():
     out.append(("in_hand_already", words.in_hand_already(36), False))
     out.append(("starter_echo", words.starter_echo(36), False))
     out.append(("show_lines", words.show_lines(BREAKDOWN), False))
-    out.append(("refusal", words.refusal(CardSeen("10S is already out this deal (laid in the play)",
+    out.append(("refusal", words.refusal(CardSeen("%s is already out this deal (laid in the play)",
                                                    (36,))), False))
-    out.append(("refusal", words.refusal(OverThirtyOne("10S makes the count 40; the limit is 31",
+    out.append(("refusal", words.refusal(OverThirtyOne("%s makes the count 40; the limit is 31",
                                                         (36,))), False))
     out.append(("wrap", words.wrap(words.TAKEN_OUT_OF_MEMORY), True))
     long = words.TAKEN_OUT_OF_MEMORY
@@ -254,3 +257,19 @@ def test_a_long_message_wraps_at_its_spaces():
     # The same breaks as places in the text, for rows made only when shown.
     assert words.breaks("fifteen two, fifteen four, a pair is six") == [(0, 20), (21, 40)]
     assert words.breaks("short") == [(0, 5)] and words.breaks("") == []
+
+
+
+def test_a_refusal_is_the_engines_sentence_with_the_cards_named_as_the_oled_names_them():
+    game = Game()
+    game.turn_starter(parse_card("5H"))
+    for card in ("KS", "QS", "2C"):  # the count is 22
+        game.lay(parse_card(card))
+    with pytest.raises(CardSeen) as seen:
+        game.lay(parse_card("5H"))
+    assert str(seen.value) == "5H is already out this deal (the starter)"
+    assert words.refusal(seen.value) == "5\x03 is already out this deal (the starter)"
+    with pytest.raises(OverThirtyOne) as over:
+        game.lay(parse_card("10D"))
+    assert str(over.value) == "10D makes the count 32; the limit is 31"
+    assert words.refusal(over.value) == "10\x04 makes the count 32; the limit is 31"

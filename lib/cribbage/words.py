@@ -3,11 +3,11 @@ and the advice: cribbage.pages, loaded with them).
 
 The screen is 21 columns: prompts and statuses fit one row (tests render each
 with its longest values); messages may be longer and wrap at spaces. Card names
-are the rank and the suit's glyph; the engine's refusals are reworded to match.
+are the rank and the suit's glyph; the engine's refusals name their cards so too.
 """
 
 from engine import state
-from engine.cards import card_name, rank_name
+from engine.cards import rank_name
 from engine.match import SKUNK_NAMES
 from engine.play import NOBODY
 from engine.hand import CUT, PLAY, STARTER
@@ -41,11 +41,8 @@ _UNDO_WORDS = {state.GO: "the go", state.SHOW: "the count", state.NEXT: "the ski
 
 
 def refusal(err):
-    """An engine refusal for the OLED: its sentence, with the cards named as here."""
-    text = str(err)
-    for card in getattr(err, "cards", ()):
-        text = text.replace(card_name(card), card_text(card))
-    return text
+    """An engine refusal for the OLED: the engine's sentence, its cards named as here."""
+    return err.said(card_text) if hasattr(err, "said") else str(err)
 
 
 def said(game, echo, scores):
