@@ -87,3 +87,9 @@ def card_name(card, symbols=False):
     card = parse_card(card)
     suits = SUIT_SYMBOLS if symbols else SUITS
     return rank_name(RANK[card]) + suits[SUIT[card]]
+
+
+def refused(kind, template, *cards):
+    """The refusal ``kind`` (an engine.errors class) saying ``template`` with
+    each of ``cards`` named at its ``%s``: raise refused(CardSeen, "%s twice", card)."""
+    return kind(template % tuple([card_name(c) for c in cards]), cards, template)

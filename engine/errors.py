@@ -9,25 +9,22 @@ that is not what it claims to be. All are ValueErrors.
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the message says why.
 
-    A sentence that names cards has a ``%s`` for each of ``cards``: the message
-    names them as engine.cards.card_name writes them ("5H twice"), ``said()``
-    as a display names them (the OLED's suit glyphs); the sentence itself is
-    written once, here at the rule. (One with no ``%s`` names them already.)
+    ``cards`` are the cards the message names. Made by engine.cards.refused,
+    ``template`` is the sentence with a ``%s`` for each: the message names them
+    as card_name writes them ("5H twice"), ``said()`` as a display names them
+    (the OLED's suit glyphs), and the sentence is written once, at its rule.
     """
 
-    def __init__(self, message, cards=()):
-        self.template = message
-        self.cards = cards
-        if cards and "%s" in message:
-            from engine.cards import card_name  # engine.cards imports this module
-            message = message % tuple([card_name(c) for c in cards])
+    def __init__(self, message, cards=(), template=None):
         super().__init__(message)
+        self.cards = cards
+        self.template = template
 
     def said(self, name):
         """The sentence with each card named by ``name(card)``."""
-        if self.cards and "%s" in self.template:
-            return self.template % tuple([name(c) for c in self.cards])
-        return str(self)
+        if self.template is None:
+            return str(self)
+        return self.template % tuple([name(c) for c in self.cards])
 
 
 class WrongPhase(IllegalAction):

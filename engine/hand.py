@@ -14,7 +14,7 @@ try:
 except ImportError:
     pass
 
-from engine.cards import JACK, RANK
+from engine.cards import JACK, RANK, refused
 from engine.errors import (BadClaim, CardSeen, GameOver, NoSuchSeat, WrongCards,
                            WrongPhase)
 from engine.match import game_value, games_to_win, skunk_level
@@ -186,7 +186,7 @@ class Hand:
             for laid in self.play.laid if self.play is not None else ():
                 if card in laid:
                     why = "laid in the play"
-        raise CardSeen("%%s is already out this deal (%s)" % why, (card,))
+        raise refused(CardSeen, "%%s is already out this deal (%s)" % why, card)
 
     def check_claim(self, claim):
         """BadClaim if no hand (or crib, when the crib shows) of the size
@@ -269,7 +269,7 @@ class Hand:
         laid = [] if crib or self.play is None else self.play.laid[seat]
         for i, card in enumerate(cards):
             if card in cards[:i]:
-                raise CardSeen("%s twice", (card,))
+                raise refused(CardSeen, "%s twice", card)
             if card not in laid:
                 self.check_card(card)
         size = CRIB_SIZE if crib else hand_size(self.config)
@@ -278,7 +278,7 @@ class Hand:
                              % (CRIB if crib else HAND, size, len(cards)))
         for card in laid:
             if card not in cards:
-                raise WrongCards("%s was laid from this hand", (card,))
+                raise refused(WrongCards, "%s was laid from this hand", card)
         if claim is not None:
             self.check_claim(claim)
         show = score_show(cards, self.starter, crib)

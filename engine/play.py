@@ -6,7 +6,7 @@ cannot play says go; when no seat can play, the last to lay a card pegs 1
 lay leads the next series.
 """
 
-from engine.cards import VALUE
+from engine.cards import VALUE, refused
 from engine.errors import OverThirtyOne, WrongPhase
 from engine.pegging import MAX_COUNT, laid_reasons
 
@@ -34,8 +34,8 @@ class Play:
             raise WrongPhase("the play is over: all cards are out")
         value = VALUE[card]
         if self.count + value > MAX_COUNT:
-            raise OverThirtyOne("%%s makes the count %d; the limit is %d"
-                                % (self.count + value, MAX_COUNT), (card,))
+            raise refused(OverThirtyOne, "%%s makes the count %d; the limit is %d"
+                          % (self.count + value, MAX_COUNT), card)
 
     def lay(self, card):
         """The seat to play lays `card`: [(seat, points, reasons)]."""

@@ -12,7 +12,7 @@ import inspect
 import pytest
 
 from engine import state
-from engine.cards import parse_card
+from engine.cards import parse_card, refused
 from engine.errors import BadClaim, CardSeen, OverThirtyOne
 from engine.game import Game, OVER
 from engine.hand import CUT, PLAY, SHOW, STARTER
@@ -141,10 +141,10 @@ def cases():
     out.append(("in_hand_already", words.in_hand_already(36), False))
     out.append(("starter_echo", words.starter_echo(36), False))
     out.append(("show_lines", words.show_lines(BREAKDOWN), False))
-    out.append(("refusal", words.refusal(CardSeen("%s is already out this deal (laid in the play)",
-                                                   (36,))), False))
-    out.append(("refusal", words.refusal(OverThirtyOne("%s makes the count 40; the limit is 31",
-                                                        (36,))), False))
+    out.append(("refusal", words.refusal(refused(
+        CardSeen, "%s is already out this deal (laid in the play)", 36)), False))
+    out.append(("refusal", words.refusal(refused(
+        OverThirtyOne, "%s makes the count 40; the limit is 31", 36)), False))
     out.append(("wrap", words.wrap(words.TAKEN_OUT_OF_MEMORY), True))
     long = words.TAKEN_OUT_OF_MEMORY
     out.append(("breaks", [long[start:end] for start, end in words.breaks(long)], True))

@@ -8,6 +8,7 @@ are the rank and the suit's glyph; the engine's refusals name their cards so too
 
 from engine import state
 from engine.cards import rank_name
+from engine.errors import IllegalAction
 from engine.match import SKUNK_NAMES
 from engine.play import NOBODY
 from engine.hand import CUT, PLAY, STARTER
@@ -42,7 +43,7 @@ _UNDO_WORDS = {state.GO: "the go", state.SHOW: "the count", state.NEXT: "the ski
 
 def refusal(err):
     """An engine refusal for the OLED: the engine's sentence, its cards named as here."""
-    return err.said(card_text) if hasattr(err, "said") else str(err)
+    return err.said(card_text) if isinstance(err, IllegalAction) else str(err)
 
 
 def said(game, echo, scores):
