@@ -19,8 +19,8 @@ from engine.errors import (BadClaim, CardSeen, GameOver, NoSuchSeat, WrongCards,
                            WrongPhase)
 from engine.match import game_value, games_to_win, skunk_level
 from engine.play import NOBODY, Play
-from engine.rules import (CRIB_SIZE, FIVE_CARD, LOWBALL, SIDE_NAMES, Config, Limits, has_crib,
-                          hand_size, is_impossible)
+from engine.rules import (BAD_PEG, CRIB_SIZE, FIVE_CARD, LOWBALL, SIDE_NAMES, Config, Limits,
+                          has_crib, hand_size, is_impossible)
 from engine.show import CRIB, HAND, score_show
 
 # The steps of a hand (one set: saves use them too); the game may end after
@@ -220,7 +220,7 @@ class Hand:
                              else "no such player")
         top = self.limits.max_peg
         if not 1 <= points <= top:
-            raise BadClaim("%d points? a score is 1 to %d" % (points, top))
+            raise BadClaim(BAD_PEG % (points, top))
         return [self._score(side, points, ["pegged"])]
 
     def _act_starter(self, card):

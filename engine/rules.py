@@ -129,6 +129,11 @@ _HANDS = {
 MAX_PLAY_PEG = 14
 
 
+# A keyed score past the cap (the points, the most one score can be): the app
+# says it as the digits are typed, before the engine is asked.
+BAD_PEG = "%s? a score is 1 to %d"
+
+
 def is_impossible(total, size=4, crib=False):
     """A claim no hand of `size` cards (or crib) and the starter can score."""
     top, low = _HANDS[CRIB_SIZE if crib else size]

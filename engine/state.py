@@ -7,6 +7,8 @@ reads and writes the bytes; engine.game applies them, through Game.load() and
 Game.replay().
 """
 
+from collections import namedtuple
+
 from engine.cards import DECK_SIZE
 from engine.errors import BadSave, IllegalAction
 from engine.pegging import MAX_COUNT, pile_count
@@ -28,6 +30,35 @@ CUT = 8        # n, cards...
 MISDEAL = 9
 
 _ARITY = {PEG: 2, STARTER: 1, LAY: 1, GO: 0, NEXT: 0, DEALER: 1, MISDEAL: 0}
+
+# An event as a named record, for what reads the journal without knowing its
+# bytes (the board's undo prompt): the kind by name, and what the event names
+# (None, or () for cards, where it names nothing).
+Action = namedtuple("Action", ("kind", "side", "points", "card", "seat", "claim", "muggins",
+                               "cards"))
+KIND_NAMES = ("", "peg", "starter", "lay", "go", "show", "next", "dealer", "cut", "misdeal")
+
+
+def action(event):
+    """The journalled ``event`` (its bytes) as an Action: a peg of 5 for side A
+    is Action("peg", side=0, points=5, ...), a card laid Action("lay", card=...)."""
+    op = event[0]
+    side = points = card = seat = claim = muggins = None
+    cards = ()  # type: tuple
+    if op == PEG:
+        side, points = event[1], event[2]
+    elif op == STARTER or op == LAY:
+        card = event[1]
+    elif op == DEALER:
+        seat = event[1]
+    elif op == SHOW:
+        claim = None if event[1] == NOBODY else event[1]
+        muggins = event[2] != 0
+        cards = tuple(event[4:])
+    elif op == CUT:
+        cards = tuple(event[2:])
+    kind = KIND_NAMES[op] if op < len(KIND_NAMES) else ""
+    return Action(kind, side, points, card, seat, claim, muggins, cards)
 
 
 def check_event(event):

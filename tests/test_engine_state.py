@@ -216,3 +216,35 @@ def test_a_score_at_the_target_in_a_game_not_over_is_refused():
     game.peg(0, 1)                        # over: the same score loads
     fresh.load(state.encode(game))
     assert fresh.scores == [121, 0] and fresh.over
+
+
+def test_each_action_journalled_reads_back_as_a_named_record():
+    game = Game(make_config(muggins=True), cut=True)  # A deals first, after the cut
+    game.cut_for_deal([parse_card("3C"), parse_card("9D")])
+    assert state.action(game.journal[-1]) == state.Action(
+        "cut", None, None, None, None, None, None, (parse_card("3C"), parse_card("9D")))
+    game.set_dealer(1)
+    assert state.action(game.journal[-1]).kind == "dealer"
+    assert state.action(game.journal[-1]).seat == 1
+    game.misdeal()
+    assert state.action(game.journal[-1]).kind == "misdeal"
+    game.peg(1, 12)
+    done = state.action(game.journal[-1])
+    assert (done.kind, done.side, done.points, done.card) == ("peg", 1, 12, None)
+    game.turn_starter(parse_card("JH"))  # his heels
+    assert state.action(game.journal[-1])[:4] == ("starter", None, None, parse_card("JH"))
+    game.lay(parse_card("5S"))
+    assert state.action(game.journal[-1])[:4] == ("lay", None, None, parse_card("5S"))
+    game.advance()
+    assert state.action(game.journal[-1]).kind == "next"
+    hand = [parse_card(c) for c in ("5S", "5D", "5C", "JS")]
+    game.count_show(hand, 20, True)
+    done = state.action(game.journal[-1])
+    assert (done.kind, done.claim, done.muggins, done.cards) == ("show", 20, True, tuple(hand))
+    game.count_show([parse_card(c) for c in ("2S", "4D", "6C", "8S")])
+    done = state.action(game.journal[-1])
+    assert (done.kind, done.claim, done.muggins) == ("show", None, False)
+    kinds = {state.action(event).kind for event in game.journal}
+    assert kinds == {"cut", "dealer", "misdeal", "peg", "starter", "lay", "next", "show"}
+    assert state.action(bytes([state.GO])).kind == "go"
+    assert set(state.KIND_NAMES[1:]) == kinds | {"go"}

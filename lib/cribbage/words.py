@@ -6,13 +6,14 @@ with its longest values); messages may be longer and wrap at spaces. Card names
 are the rank and the suit's glyph; the engine's refusals name their cards so too.
 """
 
-from engine import state
 from engine.cards import rank_name
 from engine.errors import IllegalAction
 from engine.match import SKUNK_NAMES
 from engine.play import NOBODY
+from engine.rules import BAD_PEG
 from engine.hand import CUT, PLAY, STARTER
 from engine.show import CRIB, HAND
+from engine.state import action
 from cribbage.names import SIDE_LETTERS, card_text, seat_name, side_name
 from cribbage.screen import COLUMNS
 
@@ -37,8 +38,9 @@ YES_OR_NO = "# for yes, * for no"
 UNDO_NEW_GAME = "undo new game? # yes"
 
 _ITEM_LABELS = {"fifteen": "15", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs"}
-_UNDO_WORDS = {state.GO: "the go", state.SHOW: "the count", state.NEXT: "the skip",
-               state.DEALER: "dealer", state.CUT: "the cut", state.MISDEAL: "misdeal"}
+# An undo's words by the kind of action (engine.state.KIND_NAMES) it takes back.
+_UNDO_WORDS = {"go": "the go", "show": "the count", "next": "the skip", "dealer": "dealer",
+               "cut": "the cut", "misdeal": "misdeal"}
 
 
 def refusal(err):
@@ -70,7 +72,7 @@ def side_keys(game):
 
 
 def bad_points(points, top):
-    return "%s? a score is 1 to %d" % (points, top)
+    return BAD_PEG % (points, top)  # the engine's sentence, for digits typed
 
 
 def no_player(key):
@@ -97,16 +99,17 @@ def home_prompt(game, typed):
 
 
 def undo_prompt(event):
-    """The journalled action an undo takes back, named in the prompt."""
-    op = event[0]
-    if op == state.PEG:
-        what = "%s+%d" % (SIDE_LETTERS[event[1]] if event[1] < len(SIDE_LETTERS) else "?", event[2])
-    elif op == state.STARTER:
-        what = "the " + card_text(event[1])  # "undo the 10S? # yes": fits with a 10
-    elif op == state.LAY:
-        what = card_text(event[1]) + " laid"
+    """The journalled action an undo takes back (its event), named in the prompt."""
+    done = action(event)
+    kind = done.kind
+    if kind == "peg":
+        what = "%s+%d" % (side_name(done.side), done.points)
+    elif kind == "starter":
+        what = "the " + card_text(done.card)  # "undo the 10S? # yes": fits with a 10
+    elif kind == "lay":
+        what = card_text(done.card) + " laid"
     else:
-        what = _UNDO_WORDS.get(op, "that")
+        what = _UNDO_WORDS.get(kind, "that")
     return "undo %s? # yes" % what
 
 
