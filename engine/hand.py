@@ -13,10 +13,13 @@ try:
     from typing import Any  # noqa: F401  (used in a type comment, which ruff does not read)
 except ImportError:
     pass
+try:
+    from micropython import const
+except ImportError:  # CPython with no stand-ins: a constant is its int
+    const = int  # type: ignore[assignment]
 
 from engine.cards import JACK, RANK, refused
-from engine.errors import (BadClaim, CardSeen, GameOver, NoSuchSeat, WrongCards,
-                           WrongPhase)
+from engine.errors import BadClaim, CardSeen, GameOver, NoSuchSeat, WrongCards, WrongPhase
 from engine.match import game_value, games_to_win, skunk_level
 from engine.play import NOBODY, Play
 from engine.rules import (BAD_PEG, CRIB_SIZE, FIVE_CARD, LOWBALL, SIDE_NAMES, Config, Limits,
@@ -40,7 +43,7 @@ Outcome = namedtuple("Outcome", ("event", "scores", "seat", "crib", "show", "cla
 
 HEELS = 2           # a Jack turned as starter: two for his heels
 THREE_FOR_LAST = 3  # five-card: the pone's start
-_COUNTER_MAX = 255   # hands and games are counted in one byte of a saved state
+_COUNTER_MAX = const(255)  # hands and games are counted in one byte of a saved state
 
 
 class Hand:
@@ -114,6 +117,14 @@ class Hand:
             return []
         return list(self.play.laid[now[0]])
 
+    def to_play(self):
+        """The seat to lay next, NOBODY outside the play or once all are out."""
+        return self.play.turn if self.phase == PLAY else NOBODY
+
+    def cards_laid(self):
+        """How many cards this deal's play has laid (0 before it)."""
+        return 0 if self.play is None else self.play.cards_laid()
+
     def match_winner(self):
         need = games_to_win(self.config.match_games)
         for side in range(self.sides):
@@ -128,27 +139,14 @@ class Hand:
 
     def _end(self, side):
         self.phase = OVER
-        others = []
-        for s in range(self.sides):
-            if s != side:
-                others.append(s)
-        if self.config.variant == LOWBALL:
-            # The first to the target loses; the lowest other score wins.
-            self.loser = side
-            best = others[0]
-            for s in others:
-                if self.scores[s] < self.scores[best]:
-                    best = s
-            self.winner = best
-            self.level = 0
+        scores = self.scores
+        others = [s for s in range(self.sides) if s != side]  # (ties: the first seat's)
+        if self.config.variant == LOWBALL:  # the first to the target loses; the lowest other wins
+            self.winner, self.loser, self.level = min(others, key=lambda s: scores[s]), side, 0
         else:
-            self.winner = side
-            runner = others[0]
-            for s in others:
-                if self.scores[s] > self.scores[runner]:
-                    runner = s
-            self.loser = runner
-            self.level = skunk_level(self.scores[runner], self.config.target, self.config.values)
+            runner = max(others, key=lambda s: scores[s])  # skunked or not: the best of the losers
+            self.winner, self.loser = side, runner
+            self.level = skunk_level(scores[runner], self.config.target, self.config.values)
         tally = self.tally[:]
         tally[self.winner] += game_value(self.level, self.config.values)
         self.tally = tally

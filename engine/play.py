@@ -28,6 +28,12 @@ class Play:
     def over(self):
         return self.turn == NOBODY
 
+    def cards_laid(self):
+        n = 0
+        for cards in self.laid:
+            n += len(cards)
+        return n
+
     def check_lay(self, card):
         """Raise IllegalAction unless the seat to play may lay `card`."""
         if self.over:

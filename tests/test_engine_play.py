@@ -280,3 +280,17 @@ def test_the_play_matches_a_reference_play(players, dealer, rnd):
     if max(want) < 121:
         assert game.scores == want
     assert [sorted(x) for x in game.play.laid] == [sorted(h) for h in hands]
+
+
+def test_the_game_says_who_lays_next_and_how_many_cards_are_out():
+    game = Game(make_config(players=3), dealer=2)
+    assert game.to_play() == NOBODY and game.cards_laid() == 0  # before the starter
+    game.turn_starter(card("2C"))
+    assert game.to_play() == 0 and game.cards_laid() == 0  # the dealer's left leads
+    for laid, (text, after) in enumerate((("KS", 1), ("QS", 2), ("9S", 0)), 1):
+        game.lay(card(text))
+        assert game.to_play() == after and game.cards_laid() == laid
+    game.go()  # at 29 seat 0 says go: 1 plays on
+    assert game.to_play() == 1 and game.cards_laid() == 3
+    game.advance()  # the play pegged by points from here: the show
+    assert game.phase == SHOW and game.to_play() == NOBODY and game.cards_laid() == 3
