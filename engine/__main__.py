@@ -13,7 +13,8 @@ import sys
 
 from engine import discard
 from engine.cards import card_name, parse_cards
-from engine.rules import CRIB_SIZE, STANDARD, VARIANT_NAMES, hand_size, make_config
+from engine.rules import (CRIB_SIZE, PLAYERS, STANDARD, VARIANT_NAMES, hand_size, make_config,
+                          one_of)
 from engine.show import score_show
 
 # The hand sizes the variants play: 3 (five-card) to 6 (shotgun).
@@ -147,8 +148,8 @@ def _discard(args):
         return _usage_error("discard needs the cards dealt", "discard")
     if args.dealer and args.pone:
         return _usage_error("give --dealer or --pone, not both", "discard")
-    if args.players not in ("2", "3", "4"):
-        return _usage_error("--players is 2, 3 or 4, not %s" % args.players, "discard")
+    if args.players not in [str(n) for n in PLAYERS]:
+        return _usage_error("--players is %s, not %s" % (one_of(PLAYERS), args.players), "discard")
     if args.variant not in VARIANT_NAMES:
         return _usage_error("--variant is one of %s, not %s"
                             % (", ".join(VARIANT_NAMES), args.variant), "discard")
