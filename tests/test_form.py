@@ -2,12 +2,9 @@
 the game # starts is the game the form shows."""
 
 from engine.errors import BadConfig
-from engine.game import Game
 from engine.rules import (FIVE_CARD, MATCH_GAMES, PLAYERS, SEVEN_CARD, VARIANT_NAMES,
                           check_config, make_config, targets)
 from cribbage import menu, pages
-from cribbage.controller import Controller
-from cribbage.settings import Settings
 from cribbage.turn import FORM
 
 from firmware import Table
@@ -66,7 +63,7 @@ def _reachable(ctrl):
 
 
 def test_every_form_the_keys_reach_starts_the_game_it_shows_or_says_why_not():
-    ctrl = Controller(Game(), Settings(), 3)
+    ctrl = Table(tracks=3).app.ctrl  # the board's own context: its game and its 3 tracks
     forms = _reachable(ctrl)
     # Each item at each of its choices: 3 players x 9 variant/holes x muggins x
     # double skunk 4/3 x triple skunk x 3 match lengths.
