@@ -8,12 +8,18 @@ laptop with fakes at the pin and bus level (the real drivers run above them).
 The app uses only this interface of that object:
 
 ``tracks``
-    The data line (``digitalio.DigitalInOut``) of each track's strip; how many
-    tracks the board has.
-``write_strip(track, frame)``
-    Sends ``frame`` (3 bytes an LED, ``LEDS_PER_TRACK`` LEDs, in the config's
-    ``COLOR_ORDER``) to a track's strip with ``neopixel_write``: the one place a
-    strip is written. The app scales colours itself (brightness cap, budget).
+    Each track's strip, an Adafruit ``neopixel.NeoPixel`` (auto_write off, the
+    config's ``COLOR_ORDER`` as its pixel order); how many tracks the board has.
+``write_strip(track, frame, scale=256)``
+    Sends ``frame`` (one 0xRRGGBB int an LED, ``LEDS_PER_TRACK`` of them, in
+    plain red-green-blue) to a track's strip, every channel times ``scale`` / 256
+    (the driver's brightness): the one place a strip is written. The driver puts
+    the colours in the strip's order; the app makes them (brightness cap) and
+    picks the scale (current budget).
+``power``
+    The caps a frame is made under (``boards.hardware.Power``, from the tuned
+    config): ``cap`` (the brightness cap), ``budget_ma``, ``full_white_ma``,
+    ``idle_ma`` (an LED lit black) and ``board_ma`` (the Pico and the OLED).
 ``display``
     The OLED (``boards.ssd1306.SSD1306``), ``width`` columns by ``pages`` pages
     of 8 pixel rows (128 by 8): the app draws into ``window(first_page,

@@ -15,7 +15,11 @@ try:
 except ImportError:
     pass
 
+from micropython import const
+
 from boards import KEY_LEGEND, TICKS_PERIOD
+
+_FULL = const(256)  # a strip's scale at full brightness
 
 FONT_PATH = "font5x8.bin"  # at the root of CIRCUITPY, next to code.py
 DEFAULT_TRACKS = 2
@@ -36,6 +40,19 @@ I2C_KHZ_RANGE = (10, 400)  # 400 kHz is the SSD1306's fast mode, its most
 MAX_BUDGET_MA = 10000
 
 
+class Power:
+    """What the strips may draw, from the board config as tuned: the brightness cap
+    (a fraction), the whole board's current budget, an LED's draw at full white
+    and lit black, and what the Pico and the OLED draw besides (mA)."""
+
+    def __init__(self, config: Any) -> None:
+        self.cap = config.BRIGHTNESS_CAP
+        self.budget_ma = config.CURRENT_BUDGET_MA
+        self.full_white_ma = config.LED_FULL_WHITE_MA
+        self.idle_ma = config.IDLE_MA_PER_LED
+        self.board_ma = config.PICO_MA + config.OLED_MA
+
+
 class PegBoard:
     """The one object handed to the app; see ``boards`` for what each part is."""
 
@@ -43,7 +60,6 @@ class PegBoard:
         self,
         config: Any,
         tracks: List[Any],
-        write: Callable[[Any, Any], None],
         display: Any,
         keys: Any,
         nvm: Any,
@@ -53,8 +69,9 @@ class PegBoard:
         font_path: str,
     ) -> None:
         self.config = config
+        self.power = Power(config)
         self.tracks = tracks
-        self._write = write
+        self._scales = [_FULL] * len(tracks)  # each strip's brightness, as scale / 256
         self.display = display
         self.keys = keys
         self.nvm = nvm
@@ -70,9 +87,16 @@ class PegBoard:
         self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive
 
 
-    def write_strip(self, track: int, frame: Any) -> None:
-        """Send ``frame`` (3 bytes an LED, in the strip's COLOR_ORDER) down a track's data line."""
-        self._write(self.tracks[track], frame)
+    def write_strip(self, track: int, frame: Any, scale: int = _FULL) -> None:
+        """Send ``frame`` (an 0xRRGGBB int an LED) to a track's strip, each channel
+        scaled by ``scale`` / 256: the driver's brightness, which takes v * scale >> 8
+        (scale / 256 is exact in a float), and its colour order."""
+        strip = self.tracks[track]
+        if scale != self._scales[track]:
+            strip.brightness = scale / _FULL
+            self._scales[track] = scale
+        strip[:] = frame
+        strip.show()
 
     def ticks_diff(self, now: int, then: int) -> int:
         """Milliseconds from ``then`` to ``now`` on ``ticks_ms``'s wrapping clock."""
@@ -141,8 +165,7 @@ def assemble(
     tracks: int,
     board: Any,
     busio: Any,
-    digitalio: Any,
-    neopixel_write: Any,
+    neopixel: Any,
     i2c_device: Any,
     keypad: Any,
     microcontroller: Any,
@@ -160,9 +183,10 @@ def assemble(
 
     strips = []
     for name in config.TRACK_PINS[:tracks]:
-        data = digitalio.DigitalInOut(pin(name))
-        data.direction = digitalio.Direction.OUTPUT
-        strips.append(data)
+        # The config's colour order is the driver's pixel order; brightness full,
+        # until a frame over the current budget asks for less (write_strip).
+        strips.append(neopixel.NeoPixel(pin(name), config.LEDS_PER_TRACK, auto_write=False,
+                                        pixel_order=config.COLOR_ORDER))
 
     i2c = busio.I2C(pin(config.I2C_SCL), pin(config.I2C_SDA), frequency=config.I2C_FREQUENCY)
     try:
@@ -193,7 +217,6 @@ def assemble(
     hw = make(
         config,
         strips,
-        neopixel_write.neopixel_write,
         display,
         matrix.events,
         microcontroller.nvm,
@@ -212,10 +235,9 @@ def build(config: Any) -> PegBoard:
     from adafruit_bus_device import i2c_device
     import board
     import busio
-    import digitalio
     import keypad
     import microcontroller
-    import neopixel_write
+    import neopixel  # type: ignore[import-untyped]  # Adafruit's, in /lib: no stubs
     import supervisor
     import watchdog
 
@@ -228,8 +250,7 @@ def build(config: Any) -> PegBoard:
         tracks,
         board,
         busio,
-        digitalio,
-        neopixel_write,
+        neopixel,
         i2c_device,
         keypad,
         microcontroller,

@@ -309,16 +309,17 @@ def test_counters_stop_at_a_byte_instead_of_breaking_the_save():
 
 def test_a_failing_strip_is_reported_and_the_loop_goes_on():
     t = Table()
-    real_write = t.board._write  # neopixel_write, under the board's strip writer
 
-    def broken(data, frame):
+    def broken(buffer):
         raise OSError("strip data line stuck")
 
-    t.board._write = broken  # the hardware fails, not our logic
+    for strip in t.board.tracks:  # the hardware fails under the driver, not our logic
+        strip._transmit = broken
     t.keys("12A")
     assert t.scores == [12, 0]  # the peg is kept
     assert t.oled()[4:6] == ["error: strip data", "line stuck"]
-    t.board._write = real_write
+    for strip in t.board.tracks:
+        del strip._transmit  # the driver's own again
     t.keys("3B")
     assert t.scores == [12, 3] and t.led(0, 12) == RED  # redrawn once it works again
     assert t.app.errors == 2  # the redraw after 12A and its settling pass

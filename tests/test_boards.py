@@ -160,23 +160,38 @@ def test_the_board_carries_the_hole_map_of_its_config():
 
 # ---- strips -------------------------------------------------------------------
 
-def test_a_strip_frame_goes_down_its_data_line_as_given():
+def test_a_strip_frame_goes_down_its_data_line_in_the_strips_colour_order():
     hw = sim.build()
-    frame = bytearray(363)
-    frame[0:3] = bytes((0, 255, 0))     # LED 0 red, in the strip's GRB order
-    frame[360:363] = bytes((0, 0, 16))  # LED 120 blue
+    frame = [0] * 121
+    frame[0] = 0xFF0000    # LED 0 red
+    frame[120] = 0x000010  # LED 120 blue
+    frame[7] = 0x010203
     hw.write_strip(0, frame)
-    assert hw.strip_bytes(0) == bytes(frame)
+    wire = bytearray(363)
+    wire[0:3] = bytes((0, 255, 0))     # red, in the strip's GRB order
+    wire[360:363] = bytes((0, 0, 16))
+    wire[21:24] = bytes((2, 1, 3))
+    assert hw.strip_bytes(0) == bytes(wire)
     assert hw.strip_pixels(0)[0] == (255, 0, 0)
     assert hw.strip_pixels(0)[120] == (0, 0, 16)
+
+
+def test_a_strip_scaled_down_sends_each_channel_times_scale_over_256():
+    hw = sim.build(settings={"CRIBBAGE_COLOR_ORDER": "RGB"})
+    frame = [0x000000, 0xFFFFFF, 0x33FF08, 0x010203] + [0x808080] * 117
+    for scale in (256, 255, 43, 1, 0, 200, 256):
+        hw.write_strip(0, frame, scale)
+        wire = bytes(c * scale >> 8 for v in frame for c in (v >> 16, v >> 8 & 255, v & 255))
+        assert hw.strip_bytes(0) == wire, scale
+    assert hw.tracks[0].brightness == 1.0
 
 
 def test_strips_are_written_only_when_told_and_counted_per_track():
     hw = sim.build(tracks=3)
     assert [hw.strip_writes(t) for t in range(3)] == [0, 0, 0]
     assert hw.strip_bytes(1) == b""
-    frame = bytearray(363)
-    frame[15:18] = bytes((2, 1, 3))
+    frame = [0] * 121
+    frame[5] = 0x010203
     hw.write_strip(1, frame)
     hw.write_strip(1, frame)
     assert [hw.strip_writes(t) for t in range(3)] == [0, 2, 0]
@@ -184,19 +199,23 @@ def test_strips_are_written_only_when_told_and_counted_per_track():
     assert hw.strip_bytes(0) == b"" and hw.strip_bytes(2) == b""
 
 
-def test_each_track_has_a_data_line_driven_as_an_output():
+def test_each_track_is_a_neopixel_strip_on_a_data_line_driven_as_an_output():
+    import neopixel
+
     hw = sim.build(tracks=2)
     assert len(hw.tracks) == 2
-    assert [data._pin.id for data in hw.tracks] == ["GP2", "GP3"]
-    for data in hw.tracks:
-        assert data.direction == digitalio.Direction.OUTPUT
+    assert [strip.pin._pin.id for strip in hw.tracks] == ["GP2", "GP3"]
+    for strip in hw.tracks:
+        assert isinstance(strip, neopixel.NeoPixel) and not strip.auto_write
+        assert (len(strip), strip.byteorder, strip.brightness) == (121, "GRB", 1.0)
+        assert strip.pin.direction == digitalio.Direction.OUTPUT
     with pytest.raises(ValueError, match="1 to 3"):
         sim.build(tracks=4)
 
 
 def test_two_boards_keep_their_own_frames():
     first, second = sim.build(), sim.build()
-    first.write_strip(0, bytes((9, 9, 9)) * 121)
+    first.write_strip(0, [0x090909] * 121)
     assert first.strip_writes(0) == 1 and second.strip_writes(0) == 0
 
 

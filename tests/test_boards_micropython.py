@@ -19,7 +19,7 @@ def steps():
     hw = hardware.build(boards.config_for("raspberry_pi_pico"))
     yield
     print(len(hw.tracks), sorted(hw.settings.values.items()), hw.settings.problems)
-    hw.write_strip(2, bytes((1, 2, 3)) * 121)
+    hw.write_strip(2, [0x010203] * 121)
     print(list(neopixel_write.frames["GP4"][:3]))
     keypad.press("7D")
     event = hw.keys.get()
@@ -42,7 +42,7 @@ def test_the_real_builder_runs_under_micropython_with_settings_toml():
     assert result.stdout.splitlines() == [
         "3 [('CRIBBAGE_COLORS', ('\"red,blue\"', 'red,blue')), ('CRIBBAGE_TRACKS', ('3', '3')),"
         " ('CRIBBAGE_WATCHDOG', ('on', 'on'))] []",
-        "[1, 2, 3]",  # the frame goes out as given
+        "[2, 1, 3]",  # 0x010203 in the strip's GRB order, as Adafruit's neopixel sends it
         "7 True",
         "250 1",
         "4096 b'hi\\xff' 0",

@@ -26,9 +26,11 @@ _END = """
     game = app.ctrl.game
     print("SCORES", game.scores, "WINNER", game.winner, "LEVEL", game.level)
     print("OLED", "|".join(app.oled_lines()))
-    pegs = app.pegs  # the (r, g, b) last written under the hole of A's score
-    i = 3 * pegs.map[min(game.scores[0], 121) - 1]
-    print("HOLE", tuple([pegs.frames[0][i + o] for o in pegs.order]))
+    # The (r, g, b) A's strip (on GP2, GRB on the wire) was last sent under A's score.
+    import neopixel_write
+    i = 3 * app.pegs.map[min(game.scores[0], 121) - 1]
+    wire = neopixel_write.frames["GP2"]
+    print("HOLE", (wire[i + 1], wire[i], wire[i + 2]))
     print("ERRORS", app.errors)
 """
 

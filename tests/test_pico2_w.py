@@ -48,9 +48,10 @@ def test_the_sim_board_wired_as_a_pico2_w_lights_a_hole():
     hw = sim.build(config=PICO2_W)
     assert hw.config.module is PICO2_W
     assert hw.hole_map == layout.hole_map(PICO)
-    frame = bytearray(363)
-    frame[3 * hw.hole_map[11] + 1] = 40  # hole 12 red, in the strip's GRB order
+    frame = [0] * 121
+    frame[hw.hole_map[11]] = 0x280000  # hole 12 red
     hw.write_strip(0, frame)
+    assert hw.strip_bytes(0)[3 * hw.hole_map[11]:3 * hw.hole_map[11] + 3] == bytes((0, 40, 0))
     assert hw.strip_pixels(0)[11] == (40, 0, 0)
 
 

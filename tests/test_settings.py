@@ -172,8 +172,8 @@ def test_every_tuned_value_comes_from_settings_toml():
     assert c.module.LAYOUT == "straight" and c.module.OLED_ADDRESS == 0x3C  # the file as it was
     assert hw.hole_map[40] == 79  # hole 41 starts the second row of 40, wired back
     assert hw.i2c.frequency == 100_000
-    hw.write_strip(0, bytes((1, 2, 3)) * 121)
-    assert hw.strip_bytes(0)[:3] == bytes((1, 2, 3))
+    hw.write_strip(0, [0x010203] * 121)
+    assert hw.strip_bytes(0)[:3] == bytes((1, 2, 3))  # RGB: as given
 
 
 def test_the_tuned_values_reach_the_pegs_on_the_sim_board():

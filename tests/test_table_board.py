@@ -166,10 +166,9 @@ def test_a_frame_over_the_current_budget_is_scaled_down_to_it():
     from cribbage.pegs import Pegs
     from cribbage.settings import Settings
 
-    config = SimpleNamespace(BRIGHTNESS_CAP=1.0, CURRENT_BUDGET_MA=400,
-                             LED_FULL_WHITE_MA=60, IDLE_MA_PER_LED=1, COLOR_ORDER="GRB")
+    power = SimpleNamespace(cap=1.0, budget_ma=400, full_white_ma=60, idle_ma=1, board_ma=0)
     board = sim.build(tracks=3)
-    pegs = Pegs(3, board.write_strip, board.hole_map, config, board.ticks_diff)
+    pegs = Pegs(3, board.write_strip, board.hole_map, power, board.ticks_diff)
     view = View(_three_player_game(), Settings(brightness=5), 3)
     assert view.brightness == 1.0
     view.colours = [(255, 255, 255)] * 3  # white pegs at full strength
@@ -179,8 +178,11 @@ def test_a_frame_over_the_current_budget_is_scaled_down_to_it():
     #      24, the dealer's game hole 24, back peg 51*3 = 153, front 765: 1032
     #   B: 23 marks 69, skunk lines 24, game hole 4+3 = 7, front 765: 865
     #   C: 24 marks 72, 24, 7, front 765: 868
-    units = [pegs.frame(side, 0) for side in range(3)]
-    assert [sum(f) for f in pegs.frames] == units == [1032, 865, 868]
+    units, sums = [], []
+    for side in range(3):
+        units.append(pegs.frame(side, 0))
+        sums.append(sum((v >> 16) + (v >> 8 & 255) + (v & 255) for v in pegs.frame_buf))
+    assert sums == units == [1032, 865, 868]
     # 2765 units * 60 mA / 765 = 216 mA lit, + 363 LEDs idle at 1 mA: 579 mA > 400.
     idle, lit = 3 * 121, 2765 * 60 // 765
     assert (idle, lit) == (363, 216) and idle + lit > 400

@@ -18,6 +18,7 @@ import os
 import re
 import subprocess
 from collections import namedtuple
+from importlib.util import find_spec
 
 from tools import devgame, devmeter
 from tools.mprun import BUILTINS, run_micropython
@@ -32,11 +33,11 @@ PICO_HEAP_KB = 163  # free on a Pico at the REPL
 # frame needs it). The collections a Pico would make are counted apart.
 HEADROOM_KB = 48
 PRELOAD = BUILTINS + ("adafruit_bus_device.i2c_device", "meter", "metercal")
-# Built into CircuitPython for the Pico: preloaded with the stand-ins, left out of
-# every count (the C module wins over the copy tools/deploy.py puts in /lib).
-C_LIBRARIES = ("adafruit_bus_device",)
-# Deployed as .py and parsed at boot: ours (no driver of Adafruit's stays Python).
+# Built into CircuitPython for the Pico: preloaded with the stand-ins, left out of counts.
+C_LIBRARIES = ("adafruit_pixelbuf", "adafruit_bus_device")
+# Deployed (as .mpy, or .py) and loaded at boot: ours, and Adafruit's neopixel.
 PARSED_FOLDERS = ("engine/", "lib/cribbage/", "boards/")
+PARSED_DRIVERS = ("lib/neopixel.py",)
 
 Run = namedtuple("Run", (
     "steps",    # tools.devmeter.Step, in order
@@ -53,6 +54,8 @@ def _module_file(name):
         for candidate in (path + ".py", os.path.join(path, "__init__.py")):
             if os.path.exists(candidate):
                 return candidate
+    if "lib/%s.py" % name in PARSED_DRIVERS:
+        return find_spec(name).origin
     return None
 
 
@@ -381,8 +384,8 @@ def _compiler(mpy_cross):
 
 
 def _deployed_py(path):
-    return (path.startswith(PARSED_FOLDERS) and not path.startswith("boards/sim/")
-            and not path.endswith("/__main__.py"))
+    return path in PARSED_DRIVERS or (path.startswith(PARSED_FOLDERS) and not path.endswith(
+        "/__main__.py") and not path.startswith("boards/sim/"))
 
 
 def deployed_sources():
@@ -394,4 +397,4 @@ def deployed_sources():
                 path = os.path.relpath(os.path.join(base, name), ROOT).replace(os.sep, "/")
                 if name.endswith(".py") and _deployed_py(path):
                     found.append(path)
-    return found
+    return found + list(PARSED_DRIVERS)

@@ -59,9 +59,11 @@ from importlib.util import find_spec
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STUBS = os.path.join(REPO, "tools", "mpstubs")
 PROJECT = ("engine", "lib", "boards")
-# Adafruit libraries the firmware imports: C modules on the board, their Python
-# packages here.
-DRIVERS = ("adafruit_bus_device",)
+# Adafruit libraries the firmware imports, from their Python packages here:
+# neopixel is Python on the board too (tools/deploy.py puts it in /lib);
+# adafruit_bus_device is a C module there (adafruit_pixelbuf, under neopixel, is
+# C too: a stand-in's, as its package's Python makes garbage the C never does).
+DRIVERS = ("neopixel", "adafruit_bus_device")
 DEFAULT_FUEL = 4_000_000_000
 MARK = "@@mpprobe"
 
@@ -123,7 +125,8 @@ def build_folder(folder, code, files=PROJECT, extra=None):
 
 # The stand-ins for CircuitPython's built-in C modules: on a board they take no
 # heap; here their fake hardware (panel RAM, flash, pins) is Python.
-BUILTINS = ("board", "digitalio", "neopixel_write", "busio", "keypad", "microcontroller",
+BUILTINS = ("board", "digitalio", "neopixel_write", "adafruit_pixelbuf", "busio",
+            "keypad", "microcontroller",
             "supervisor", "watchdog")
 
 

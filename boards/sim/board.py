@@ -1,12 +1,14 @@
 """boards.sim.board: the board object on a laptop, with the real drivers over pin-level fakes.
 
     hw = build(tracks=2)
-    hw.write_strip(0, bytes((0, 255, 0)) * 121)       # frames go out in GRB, as on the wire
-    hw.strip_bytes(0)[:3]  == bytes((0, 255, 0))
+    hw.write_strip(0, [0x00FF00] * 121)              # green, through Adafruit's neopixel
+    hw.strip_bytes(0)[:3]  == bytes((255, 0, 0))      # as on the wire: GRB
     hw.press("12B")                                   # keypad events
     hw.oled_pixels()[y][x]                            # what the OLED holds
 
-Laptop only (Blinka, CPython): never copied to the board.
+Laptop only (Blinka, CPython): never copied to the board. The strips are
+Adafruit's neopixel (the pinned PyPI package, as on the board) over Blinka's
+neopixel_write, tapped at the data pin (boards/sim/pins.py).
 """
 
 import os
@@ -21,8 +23,7 @@ from boards.sim.nvm import PowerCut, SimNVM  # noqa: F401  (for tests)
 
 # Blinka's modules: after boards.sim.pins (imported above) has set Blinka up
 from adafruit_bus_device import i2c_device
-import digitalio
-import neopixel_write
+import neopixel
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FONT_PATH = os.path.join(REPO, "font5x8.bin")
@@ -151,8 +152,7 @@ def build(config=None, tracks=None, settings=None, nvm=None, clock=None, oled_ad
         tracks,
         board=simhw.SimPinout(),
         busio=SimpleNamespace(I2C=make_i2c),
-        digitalio=digitalio,
-        neopixel_write=neopixel_write,
+        neopixel=neopixel,
         i2c_device=i2c_device,
         keypad=SimpleNamespace(KeyMatrix=make_matrix),
         microcontroller=SimpleNamespace(nvm=nvm, watchdog=dog),
@@ -163,5 +163,5 @@ def build(config=None, tracks=None, settings=None, nvm=None, clock=None, oled_ad
     hw.clock = clock
     hw.oled = panel
     hw.watchdog = dog
-    hw.strip_recorders = tuple(simhw.watch_strip(strip) for strip in hw.tracks)
+    hw.strip_recorders = tuple(simhw.watch_strip(strip.pin) for strip in hw.tracks)
     return hw

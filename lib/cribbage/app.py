@@ -44,7 +44,7 @@ class App:
             notices.append(words.missing_track(game, self.tracks))
         self.ctrl.tell(notices)
         self.legend = board.key_legend
-        self.pegs = Pegs(self.tracks, board.write_strip, board.hole_map, board.config,
+        self.pegs = Pegs(self.tracks, board.write_strip, board.hole_map, board.power,
                          board.ticks_diff)
         self.screen = Screen(board.display, board.font_path)
         self.detail_at = 0

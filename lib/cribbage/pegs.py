@@ -5,16 +5,20 @@ the gap shows the last score. Faint marks every 5 holes; the skunk line and the
 game hole stand out; the dealer's game hole glows white. A frame never draws
 more than the board's current budget.
 
-Frames are bytearrays in the strip's own colour order, written whole by the
-board (one C call a strip). A view's frames at rest are made once (``show``);
-an animation frame copies the track's frame without its front peg and puts the
-moving peg (or the comet) in: a few slice writes, nothing to allocate.
+Frames are lists of one 0xRRGGBB int an LED, in plain red-green-blue: the
+board's strip driver (Adafruit's neopixel) puts them in the strip's colour
+order and scales them to the current budget (its brightness), one slice
+assignment and one show() a strip. A view's frames at rest are made once
+(``show``); an animation frame copies the track's frame without its front peg
+and puts the moving peg (or the comet) in: nothing to allocate.
 """
 
 try:
     from typing import Any  # noqa: F401  (used in type comments, which ruff does not read)
 except ImportError:
     pass
+
+from micropython import const
 
 from engine.match import skunk_lines
 
@@ -25,8 +29,8 @@ GAME_MARK = (4, 3, 0)     # the game hole
 DEALER_MARK = (8, 8, 8)   # the dealer's game hole
 SKUNKED = (24, 24, 24)    # after a skunk: every fifth hole of the loser's track, up to the line
 BACK_SHARE = 5            # the back peg is a fifth as bright as the front
-JUMP_MS_PER_HOLE = 25
-JUMP_MS_MAX = 500
+_JUMP_MS_PER_HOLE = const(25)
+_JUMP_MS_MAX = const(500)
 WIN_MS = 3000        # the winner's comet: three runs up the track
 MATCH_WIN_MS = 9000  # the match's winner: nine
 BLACK = (0, 0, 0)
@@ -37,25 +41,24 @@ def peg_hole(score, target):
 
 
 class Pegs:
-    def __init__(self, tracks, write, hole_map, config, ticks_diff):
+    def __init__(self, tracks, write, hole_map, power, ticks_diff):
         self.tracks = tracks
-        self.write = write        # write(track, frame): the board's one strip writer
+        self.write = write  # write(track, frame, scale): the board's one strip writer
         self.elapsed = ticks_diff  # ms from then to now on the board's wrapping clock
         self.map = hole_map  # hole_map[hole - 1] = LED under the hole
-        self.leds = len(hole_map)
-        order = config.COLOR_ORDER
-        self.order = (order.index("R"), order.index("G"), order.index("B"))
-        self.cap = getattr(config, "BRIGHTNESS_CAP", 0.25)
-        self.budget = getattr(config, "CURRENT_BUDGET_MA", 500)
-        self.full_ma = getattr(config, "LED_FULL_WHITE_MA", 60)
-        self.idle_ma = getattr(config, "IDLE_MA_PER_LED", 1)
-        # The budget is the whole board's: the Pico and the OLED draw from it too.
-        self.board_ma = getattr(config, "PICO_MA", 0) + getattr(config, "OLED_MA", 0)
-        size = 3 * self.leds
-        self.under = [bytearray(size) for _ in range(tracks)]  # the view's frame, no front peg
+        self.leds = leds = len(hole_map)
+        # The board's caps (boards.hardware.Power): brightness, and the current budget,
+        # which is the whole board's (the Pico and the OLED draw from it too).
+        self.cap = power.cap
+        self.budget = power.budget_ma
+        self.full_ma = power.full_white_ma
+        self.idle_ma = power.idle_ma
+        self.board_ma = power.board_ma
+        self.under = [[0] * leds for _ in range(tracks)]  # the view's frame, no front peg
         self.fronts = [(0, BLACK)] * tracks  # (hole, colour) of each front peg, 0: none
-        # Each track's frame, made in place; after draw() what its strip holds.
-        self.frames = [bytearray(size) for _ in range(tracks)]
+        # A track's frame, made in place: one list for every track (a strip keeps
+        # what it was sent in its driver's own buffer).
+        self.frame_buf = [0] * leds
         # What made each frame (its rest, its front hole and comet head, the
         # scale), and what made the one its strip holds: the same is not sent again.
         self.rests = [0] * tracks  # type: list  # what each track's under was made of
@@ -86,24 +89,23 @@ class Pegs:
 
     def _put(self, frame, hole, rgb):
         """Light ``hole`` in ``rgb``; returns how the frame's channel sum moved."""
-        i = 3 * self.map[hole - 1]
-        o = self.order
-        was = frame[i] + frame[i + 1] + frame[i + 2]
-        frame[i + o[0]] = rgb[0]
-        frame[i + o[1]] = rgb[1]
-        frame[i + o[2]] = rgb[2]
-        return rgb[0] + rgb[1] + rgb[2] - was
+        i = self.map[hole - 1]
+        was = frame[i]
+        r, g, b = rgb
+        frame[i] = r << 16 | g << 8 | b
+        return r + g + b - (was >> 16) - (was >> 8 & 255) - (was & 255)
 
     def marks(self, target, values):
         """The board's fixed face: marks every 5 holes, skunk lines, game hole."""
         if self._face is None or self._face[0] != (target, values):
-            face = bytearray(3 * self.leds)
+            face = [0] * self.leds
+            lit = 0
             for hole in range(5, target, 5):
-                self._put(face, hole, MARK)
+                lit += self._put(face, hole, MARK)
             for hole in skunk_lines(target, values):
-                self._put(face, hole, SKUNK_MARK)
-            self._put(face, target, GAME_MARK)
-            self._face = ((target, values), bytes(face), sum(face))
+                lit += self._put(face, hole, SKUNK_MARK)
+            lit += self._put(face, target, GAME_MARK)
+            self._face = ((target, values), face, lit)
         return self._face[1]
 
     def show(self, view):
@@ -144,10 +146,10 @@ class Pegs:
             self.rests[side] = rest
 
     def frame(self, side, now):
-        """Track ``side``'s frame now, in strip order (at rest, or mid-animation),
-        into self.frames[side]; returns its channel sum."""
+        """Track ``side``'s frame now (at rest, or mid-animation), into
+        self.frame_buf; returns its channel sum."""
         view = self.view
-        frame = self.frames[side]
+        frame = self.frame_buf
         frame[:] = self.under[side]
         units = self.units[side]
         front, colour = self.fronts[side]
@@ -159,7 +161,7 @@ class Pegs:
         back = peg_hole(view.backs[side], target)
         for jump in self.jumps:
             if jump[0] == side and front > back:
-                span = min(JUMP_MS_MAX, (front - back) * JUMP_MS_PER_HOLE)
+                span = min(_JUMP_MS_MAX, (front - back) * _JUMP_MS_PER_HOLE)
                 done = self.elapsed(now, jump[1])
                 if done < span:
                     front = back + 1 + (front - back - 1) * done // span
@@ -179,34 +181,33 @@ class Pegs:
     def draw(self, now):
         """Write each strip whose frame changed; returns how many were written."""
         if self.jumps:
-            self.jumps = [j for j in self.jumps if self.elapsed(now, j[1]) < JUMP_MS_MAX]
-        frames = self.frames
+            self.jumps = [j for j in self.jumps if self.elapsed(now, j[1]) < _JUMP_MS_MAX]
+        last = self.tracks - 1
         units = 0
-        for side in range(self.tracks):
+        for side in range(last + 1):
             units += self.frame(side, now)
         scale = self.fit_budget(units)
-        written = 0
-        for track in range(self.tracks):
-            frame = frames[track]
-            if scale < 256:
-                for i in range(len(frame)):
-                    frame[i] = frame[i] * scale >> 8
+        written, held = 0, last  # the track whose frame frame_buf holds
+        for track in range(last + 1):
             sent, heads, k = self.sent, self.heads, 4 * track
             rest, front, head = self.rests[track], heads[2 * track], heads[2 * track + 1]
             if (not self.fresh and sent[k] == rest and sent[k + 1] == front
                     and sent[k + 2] == head and sent[k + 3] == scale):
                 continue
             sent[k + 3] = -1  # not known (no scale is -1), should the write fail
-            self.write(track, frame)
+            if track != held:  # made again, unless frame_buf holds it still
+                self.frame(track, now)
+                held = track
+            self.write(track, self.frame_buf, scale)
             sent[k], sent[k + 1], sent[k + 2], sent[k + 3] = rest, front, head, scale
             written += 1
         self.fresh = False
         return written
 
     def fit_budget(self, units):
-        """A factor /256 that keeps the board (strips, Pico, OLED) within the current
-        budget; ``units``: the frames' channel values summed (255 on one channel
-        draws full/3 mA)."""
+        """A factor /256 (the strip driver's brightness) that keeps the board
+        (strips, Pico, OLED) within the current budget; ``units``: the frames'
+        channel values summed (255 on one channel draws full/3 mA)."""
         idle = self.idle_ma * self.leds * self.tracks + self.board_ma
         lit = units * self.full_ma // (3 * 255)
         if idle + lit <= self.budget or lit == 0:

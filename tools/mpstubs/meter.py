@@ -1,8 +1,8 @@
 """meter: the stand-ins for CircuitPython's C modules account their own fuel (benchmark runs).
 
 On the board busio, digitalio, keypad, microcontroller, neopixel_write,
-supervisor, watchdog, os.getenv, time and adafruit_bus_device are C (the last
-is built into CircuitPython for the Pico and wins over a copy in /lib); here
+supervisor, watchdog, os.getenv, time, adafruit_pixelbuf and adafruit_bus_device
+are C (the last two are built into CircuitPython for the Pico); here
 they are Python, and the fake panel
 and flash they drive too. Importing this module wraps every function of them.
 The outermost call into a stand-in calls the host twice: ``host.call(tag)``
@@ -158,6 +158,7 @@ def _report(label):
 
 def _install():
     import adafruit_bus_device.i2c_device as i2c_device
+    import adafruit_pixelbuf
     import busio
     import digitalio
     import keypad
@@ -170,6 +171,7 @@ def _install():
     from boards.sim.nvm import SimNVM
     from boards.sim.oled import FakeI2C
 
+    wrap_class(adafruit_pixelbuf.PixelBuf)
     wrap_class(i2c_device.I2CDevice)
     wrap_class(FakeI2C)
     wrap_class(busio.I2C)
