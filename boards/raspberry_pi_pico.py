@@ -65,3 +65,4 @@ OLED_MA = 20
 WATCHDOG_TIMEOUT_S = 8.0
 
 NVM_BYTES = 4096  # microcontroller.nvm: one flash sector
+FLASH_PAGE = 256  # the flash programs whole pages (an erase cut short may leave some old)

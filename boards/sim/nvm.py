@@ -4,9 +4,11 @@ Plain Python for CPython and MicroPython (the simulator and tools/mpstubs).
 Laptop only: never deployed.
 """
 
-NVM_SECTOR = 4096
-# The RP2040's flash programs whole 256-byte pages (an erase cut short may leave some old).
-FLASH_PAGE = 256
+from boards import raspberry_pi_pico as _pico
+
+# The flash geometry is the board config's (the RP2350's is the RP2040's).
+NVM_SECTOR = _pico.NVM_BYTES
+FLASH_PAGE = _pico.FLASH_PAGE
 
 
 def interrupted_erases(pages=NVM_SECTOR // FLASH_PAGE, randoms=8, seed=1):
