@@ -1,11 +1,11 @@
 """engine.deal: each journalled event to its rule, and the rules of who deals.
 
 Deal is the part of engine.game.Game between the journal (Game) and the play
-and the show (engine.hand.Hand): ``_apply`` checks and does one event, and
+and the show (engine.hand.Hand): ``_apply`` does one event, and
 here are the dealer chosen, the cut for the first deal and a misdeal.
 """
 
-from engine.cards import JACK, RANK, card_name
+from engine.cards import JACK, RANK, refused
 from engine.errors import CardSeen, NoSuchSeat, WrongCards, WrongPhase
 from engine.hand import CUT, PLAY, STARTER, THREE_FOR_LAST, Hand, Outcome
 from engine.play import NOBODY
@@ -16,8 +16,7 @@ from engine import state
 class Deal(Hand):
     # --- the rules behind each event -------------------------------------------
     def _apply(self, event):
-        """Check and do one event (not journalled): its Outcome."""
-        state.check_event(event)
+        """Do one event checked already (state.check_event; not journalled): its Outcome."""
         op = event[0]
         if op == state.SHOW:
             return self._act_show(event)
@@ -79,7 +78,7 @@ class Deal(Hand):
                              % (self.config.players, len(cards)))
         for i, card in enumerate(cards):
             if card in cards[:i]:
-                raise CardSeen("%s twice" % card_name(card), (card,))
+                raise refused(CardSeen, "%s twice", card)
         low = min([RANK[c] for c in cards])
         lowest = [seat for seat, c in enumerate(cards) if RANK[c] == low]
         if len(lowest) > 1:

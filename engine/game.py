@@ -1,7 +1,7 @@
 """engine.game: one game (and the match it belongs to), action by action.
 
-Each action is checked, then done (engine.hand holds the rules of the play
-and the show; here are who deals, the next game, and the journal), journalled
+Each action is checked, then done (engine.hand: the play and the show;
+engine.deal: who deals; here the next game and the journal), journalled
 as a few bytes (engine.state) so that it can be undone, saved to flash and
 replayed, and returns an Outcome: the event journalled and what it scored.
 An action applies wholly or not at all: whatever it raises, a refusal or a
@@ -9,9 +9,8 @@ MemoryError halfway through, the game and its journal are as they were.
 
 ``propose(action, ...)`` (and ``propose_undo()``, ``propose_next()``) runs an
 action without keeping it and returns a Change, the record of what it would
-do; ``commit(change)`` keeps it, with no rule run again. The board's keys
-work so: a key's handler proposes, only the controller commits.
-``preview(action, ...)`` and ``refusal(action, ...)`` ask the rules the same way.
+do; ``commit(change)`` keeps it, with no rule run again (a key's handler
+proposes, only the controller commits). ``preview`` and ``refusal`` ask too.
 """
 
 from engine.deal import Deal
@@ -66,6 +65,7 @@ class Game(Deal):
         self.tally = list(tally) if tally else [0] * self.sides
         self.games_played = 0
         self.moves = 0  # moves on with every change kept (a Change names the one it follows)
+        self._proposing = False  # replay proposes instead of keeping (see propose)
         self._fresh(dealer, CUT if cut else STARTER)
         self._reset_journal()
 
@@ -179,14 +179,18 @@ class Game(Deal):
         return self.replay((state.MISDEAL,))
 
     def replay(self, event):
-        """Apply one journalled event (from a save) as the action itself would:
-        wholly or not at all, as _do (written out here: every action comes
-        this way, and a call less deep keeps the board's Python stack short)."""
+        """Apply one event (an action's, a save's) wholly or not at all, as _do
+        (written out: one call less deep); under propose(), its Change."""
         event = bytes(event)
         kept = self._kept()
         n = len(self.journal)
         try:
-            result = self._apply(event)
+            state.check_event(event)  # a show straight to its rule: the deepest chain
+            result = self._act_show(event) if event[0] == state.SHOW else self._apply(event)
+            if self._proposing:
+                after = self._kept()[:18]
+                self._back(kept, n)  # (cut short, the except puts it back)
+                return Change(ACTION, result, after, self.moves)
             if (n + 1) % CHECKPOINT_EVERY == 0:
                 self._checkpoints[n + 1] = state.encode(self)
             self.journal.append(event)
@@ -200,11 +204,11 @@ class Game(Deal):
     def propose(self, action, *args):
         """The Change action(*args) would make (game.propose(game.lay, card)),
         with nothing kept: IllegalAction if the rules refuse it."""
-        outcome, after = self._do(self._proposed, (action, args), False)
-        return Change(ACTION, outcome, after, self.moves)
-
-    def _proposed(self, data):
-        return data[0](*data[1]), self._kept()[:18]
+        self._proposing = True
+        try:
+            return action(*args)
+        finally:
+            self._proposing = False
 
     def propose_undo(self):
         """The Change that takes back the last action; its outcome's event is that action's."""

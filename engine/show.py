@@ -31,11 +31,6 @@ def _checked(hand, starter):
     return cards
 
 
-def _cards(hand, starter):
-    cards = _checked(hand, starter)
-    return cards[:-1], cards[-1]
-
-
 def count_fifteens(values):
     """How many sets of cards sum to 15 (subset-sum count)."""
     if len(values) == 5:
@@ -130,9 +125,13 @@ def _fifteen_items(cards):
             if total == 15:
                 items.append(mask)
     items.sort()  # by subset, as the breakdown lists them
-    for k in range(len(items)):  # a loop, not a comprehension: one frame less deep
+    for k in range(len(items)):  # loops, not comprehensions: frames less deep
         mask = items[k]
-        items[k] = Item("fifteen", tuple([cards[i] for i in range(n) if mask >> i & 1]), 2)
+        picked = []
+        for i in range(n):
+            if mask >> i & 1:
+                picked.append(cards[i])
+        items[k] = Item("fifteen", tuple(picked), 2)
     return items
 
 
@@ -167,8 +166,9 @@ def _run_items(cards):
 
 def score_show(hand, starter, crib=False):
     """The itemised count: Show(total, items, spoken), items in a fixed order."""
-    hand, starter = _cards(hand, starter)
-    ordered = sorted(hand + [starter])
+    cards = _checked(hand, starter)  # (not a call deeper: the show is the board's deepest chain)
+    hand, starter = cards[:-1], cards[-1]
+    ordered = sorted(cards)
     items = _fifteen_items(ordered) + _pair_items(ordered) + _run_items(ordered)
     flush = score_flush(hand, starter, crib)
     if flush:

@@ -75,7 +75,7 @@ def goes_on(nvm, found):
     game, _ = store.load()
     if game is not None and not game.over:
         game.peg(0, 1)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     store.record_settings(b"\x07")
     again, _ = reboot(nvm)
     return again == (saved(game)[0], b"\x07")
@@ -171,7 +171,7 @@ def at_each_seq(act):
     for _ in range(32):
         counts += cuts(nvm.snapshot(), act)
         game.peg(0, 1)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     return counts
 
 

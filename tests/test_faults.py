@@ -5,6 +5,8 @@ import pytest
 from engine import state
 from engine.game import Game, SHOW
 from cribbage import app as app_module
+from cribbage import controller as controller_module
+from cribbage import view as view_module
 from cribbage.pegs import Pegs
 from cribbage.screen import Screen
 from cribbage.store import Store
@@ -130,8 +132,8 @@ def where(t):
 
 
 @pytest.mark.parametrize("owner, name", [
-    (Game, "replay"), (Store, "record_event"), (app_module.View, "__init__"),
-    (Pegs, "draw"), (Screen, "draw")])
+    (Game, "replay"), (Game, "commit"), (Store, "record_event"), (view_module.View, "__init__"),
+    (controller_module, "make_face"), (Pegs, "draw"), (Screen, "draw")])
 @pytest.mark.parametrize("prefix, key, follow", KEYS)
 def test_a_memory_error_once_leaves_before_or_after_and_the_next_key_works(
         monkeypatch, owner, name, prefix, key, follow):

@@ -237,10 +237,10 @@ def _a_nearly_full_flash():
     store.record_new_game(game)
     while store.free_bytes() >= 1280:
         game.misdeal()
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     for side, points in ((0, 12), (1, 5)):
         game.peg(side, points)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     return nvm.snapshot()
 
 

@@ -66,7 +66,7 @@ def test_undo_is_recorded_and_replayed():
         store.record_undo()
     assert loaded(nvm)[0] == saved(game)
     game.peg(1, 4)
-    store.record_event(game)
+    store.record_event(game, game.journal[-1])
     assert loaded(nvm)[0] == saved(game)
     assert len(game.journal) == 28
 
@@ -76,7 +76,7 @@ def _won():
     nvm, store, game = fresh()
     for points in (29, 29, 29, 29, 10):
         game.peg(0, points)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     assert game.over
     return nvm, store, game
 
@@ -89,7 +89,7 @@ def test_next_game_is_recorded_and_the_match_tally_kept():
     # A BASE of the next game: a boot replays it alone, not the game before.
     assert [kind for kind, _ in FlashLog(nvm, MAGIC).read()] == [BASE] + [EVENT] * 5 + [BASE]
     game.peg(1, 6)
-    store.record_event(game)
+    store.record_event(game, game.journal[-1])
     assert loaded(nvm) == (saved(game), [])
 
 
@@ -108,7 +108,7 @@ def test_a_new_game_object_starts_a_new_base():
     game = Game(dealer=1)
     store.record_new_game(game)
     game.peg(1, 2)
-    store.record_event(game)
+    store.record_event(game, game.journal[-1])
     assert loaded(nvm)[0] == saved(game)
 
 
@@ -116,13 +116,13 @@ def test_a_record_the_log_does_not_match_saves_the_whole_game():
     nvm, store, game = fresh(actions=10)
     game.peg(0, 2)
     game.peg(1, 3)  # two actions, one record: the store writes the game whole
-    store.record_event(game)
+    store.record_event(game, game.journal[-1])
     assert loaded(nvm)[0] == saved(game)
     other, _ = Store(nvm).load()
     store2 = Store(nvm)
     store2.load()
     other.peg(0, 1)  # a game object the store did not load: also written whole
-    store2.record_event(other)
+    store2.record_event(other, other.journal[-1])
     assert loaded(nvm)[0] == saved(other)
 
 
@@ -143,7 +143,7 @@ def test_the_last_settings_win_and_unchanged_ones_are_not_written():
 def test_records_are_as_documented():
     nvm, store, game = fresh()
     game.peg(0, 5)
-    store.record_event(game)
+    store.record_event(game, game.journal[-1])
     base = state.to_bytes(Game())
     assert nvm[0:HEADER_SIZE] == b"CRB\x02\x00\x00"  # magic, layout 2, generation 0
     start = HEADER_SIZE + 3 + len(base)
@@ -186,7 +186,7 @@ def test_every_record_stays_in_its_page_and_the_marks_follow_the_log():
     for i in range(200):  # 100 points each: the game goes on
         before = nvm.snapshot()
         game.peg(i % 2, 1)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
         after = nvm.snapshot()
         changed = [i for i in range(SECTOR) if before[i] != after[i]]
         records = [i for i in changed if i < MARKS or i >= PAGE]
@@ -214,7 +214,7 @@ def test_a_thousand_pegs_erase_the_sector_twice():
     free = []
     for i in range(1000):
         game.peg(i % 2, 1)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
         if game.over:
             assert game.scores[i % 2] == 121
             free.append(store.free_bytes())
@@ -229,7 +229,7 @@ def test_a_game_longer_than_the_sector_keeps_its_state_not_its_undo_and_says_so(
     nvm, store, game = fresh()
     for _ in range(1100):  # 1100 misdeals: 2 bytes each in the game's BASE
         game.misdeal()
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     # A misdeal record is 4 bytes: the log fills after about a thousand, and
     # the game's BASE would then be over 1024 bytes.
     assert store.erases == nvm.erases == 1

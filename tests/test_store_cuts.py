@@ -87,7 +87,7 @@ def test_a_torn_save_never_forces_an_erase():
         store = Store(nvm)
         game, _ = store.load()
         game.peg(0, 2)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     assert nvm.erases == 0 and loaded(nvm) == (saved(game), [])
 
 
@@ -238,17 +238,17 @@ def script(store, game, rng):
     with the call that records it."""
     for _ in range(8):
         key_next(game, rng)
-        yield lambda: store.record_event(game)
+        yield lambda: store.record_event(game, game.journal[-1])
     game.undo()
     yield store.record_undo
     yield lambda: store.record_settings(LIGHTS)
     while not game.over:
         game.peg(0, 29)
-        yield lambda: store.record_event(game)
+        yield lambda: store.record_event(game, game.journal[-1])
     game.next_game()
     yield store.record_next_game
     game.peg(1, 3)
-    yield lambda: store.record_event(game)
+    yield lambda: store.record_event(game, game.journal[-1])
 
 
 @pytest.mark.parametrize("after", [False, True])
@@ -278,6 +278,6 @@ def test_an_error_in_a_save_leaves_the_store_matching_the_flash(after, retry):
         assert failed == (1 if start < fail <= nvm.count else 0), fail
         nvm.fail = 0
         game.peg(1, 2)  # the save after the last change
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
         found = loaded(SimNVM(flash.snapshot()))[0]
         assert found == saved(game, store._settings), (fail, after, retry)

@@ -67,7 +67,7 @@ def test_junk_after_the_log_is_said_and_cleared_by_the_next_write():
     game, _ = store.load()
     assert store.notices == ["older save: check the scores"] and store.free_bytes() == 0
     game.peg(0, 1)
-    store.record_event(game)
+    store.record_event(game, game.journal[-1])
     assert nvm.erases == 1 and nvm[3000:3004] == b"\xff" * 4
     assert loaded(nvm) == (saved(game), [])
 
@@ -84,7 +84,7 @@ def test_a_refused_event_costs_only_itself_and_is_judged_once():
     game, _ = store.load()
     assert (saved(game), store.notices) == (kept, ["1 saved action unreadable"])
     game.peg(1, 3)
-    store.record_event(game)
+    store.record_event(game, game.journal[-1])
     assert nvm.erases == 1
     assert loaded(nvm) == (saved(game), [])
 
@@ -95,7 +95,7 @@ def four_pegs():
     nvm, store, game = fresh()
     for points in (2, 3, 4, 5):
         game.peg(0, points)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     return bytearray(nvm.snapshot()), HEADER_SIZE + 3 + len(state.to_bytes(Game())), game
 
 
@@ -113,7 +113,7 @@ def test_the_board_counts_the_actions_and_says_the_settings_it_cannot_read():
     store.record_settings(LIGHTS)  # the only settings record, after the BASE
     for points in (2, 3, 4, 5):
         game.peg(0, points)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     image = bytearray(nvm.snapshot())
     settings_at = HEADER_SIZE + 3 + len(state.to_bytes(Game()))
     first_peg = settings_at + len(pack(SETTINGS, LIGHTS, 0))
@@ -188,6 +188,6 @@ def test_a_damaged_byte_in_a_real_log_never_raises_nor_passes_silently(where, va
     kept = saved(game, lights_now)
     if game is not None and not game.over:
         game.peg(0, 1)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
         kept = saved(game, lights_now)
     assert loaded(nvm)[0] == kept

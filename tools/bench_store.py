@@ -100,7 +100,7 @@ def run(games, seed, keyed_pegs):
 
     def saved(game):
         erases, written = store.erases, store.bytes_written
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
         counts["actions"] += 1
         counts["mid-game erases"] += store.erases - erases
         compacted(written, erases)

@@ -43,7 +43,7 @@ def play(store, game, rng, actions):
         if game.over:
             break
         key_next(game, rng)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     return game
 
 
@@ -62,7 +62,7 @@ def fresh(actions=0, seed=1, settings=None, config=None):
 
 def peg(store, game):
     game.peg(1, 5)
-    store.record_event(game)
+    store.record_event(game, game.journal[-1])
 
 
 def undo(store, game):
@@ -85,7 +85,7 @@ def next_game(store, game):
 
 def show(store, game):
     key_next(game, random.Random(6))
-    store.record_event(game)
+    store.record_event(game, game.journal[-1])
 
 
 def mid_game():
@@ -97,7 +97,7 @@ def at_the_show():
     rng = random.Random(5)
     while game.phase != SHOW:
         key_next(game, rng)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     return nvm.snapshot()
 
 
@@ -106,7 +106,7 @@ def game_over():
     nvm, store, game = fresh()
     while not game.over:
         game.peg(1, 29)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     return nvm.snapshot()
 
 
@@ -115,7 +115,7 @@ def page_edge():
     nvm, store, game = fresh()
     while len(nvm.snapshot()[:241].rstrip(b"\xff")) <= 241 - 6:  # the marks begin at 241
         game.peg(0, 1)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     return nvm.snapshot()
 
 
@@ -149,7 +149,7 @@ def busy_log():
     while True:
         while not game.over:
             key_next(game, rng)
-            store.record_event(game)
+            store.record_event(game, game.journal[-1])
         if store.free_bytes() < 1280:
             return nvm.snapshot()
         game.next_game()
@@ -164,7 +164,7 @@ def realistic():
     undone = False
     while not game.over:
         key_next(game, rng)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
         if len(game.journal) == 20 and not undone:
             game.undo()
             store.record_undo()
@@ -182,7 +182,7 @@ def undone(seed=4):
     rng = random.Random(seed)
     while not game.over:
         key_next(game, rng)
-        store.record_event(game)
+        store.record_event(game, game.journal[-1])
     while game.journal:
         game.undo()
         store.record_undo()

@@ -17,7 +17,7 @@ from engine.discard import deal_shape, hundredths, points_text
 from engine.errors import IllegalAction
 from cribbage import pages, words
 from cribbage.keys import PLAYER_KEYS, SUIT_KEYS, card_of_keys, rank_of_key
-from cribbage.turn import ADVISE, HOME, Turn
+from cribbage.turn import ADVISE, HOME, Mode, Turn
 
 SHOWN = 3  # lay-aways a page
 
@@ -115,3 +115,6 @@ def page(ctx, a):
         shown.append((choice.laid, points_text(total, 100), points_text(hand, 100),
                       points_text(crib, 100)))
     return pages.advise_page(game, a.side, a.own, a.first, len(advice.choices), shown)
+
+
+MODES = {ADVISE: Mode(key, enter, None, page)}

@@ -16,7 +16,7 @@ from cribbage.screen import Screen
 from cribbage.settings import Settings
 from cribbage.store import Store
 from cribbage.turn import BASE, EARLIER, EVENT, HOME, NEXT_GAME, SETTINGS, UNDONE, Turn
-from cribbage.view import SCROLL_MS, View, game_rows, oled_rows
+from cribbage.view import SCROLL_MS
 
 # A collection takes ~13 ms with the app's heap: one is made in a pass with no
 # key and no peg moving every few keys, before their garbage (about 3 KB a key,
@@ -49,14 +49,11 @@ class App:
         self.screen = Screen(board.display, board.font_path)
         self.detail_at = 0
         self.errors = 0
-        self.drawn = None
         self.was_busy = False
-        self.scrolling = False  # more detail lines than rows: they scroll
         self.pending = False  # a render is owed (the last one failed)
-        self.rows = None
-        self.rows_for = None  # (controller version, scroll step) the rows were made for
-        self.viewed = None    # the controller's changes the pegs' view and game rows are of
-        self.game_rows = None
+        self.shown = None     # (face, scroll step) on the OLED
+        self.pegs_of = None   # the View the pegs were last given
+        self.drawn = None     # and its key (a new View may show the same)
         self.moved = False    # the view changed: the strips are due a frame
         self.collect = gc.collect  # the idle collection
         # keys since it: the boot's own garbage goes in the first idle pass
@@ -132,7 +129,7 @@ class App:
     def _record(self, kind, turn):
         ctrl = self.ctrl
         if kind == EVENT:
-            self.store.record_event(ctrl.game, turn.event)
+            self.store.record_event(ctrl.game, turn.change.outcome.event)
         elif kind == UNDONE:
             self.store.record_undo()
         elif kind == NEXT_GAME:
@@ -153,9 +150,7 @@ class App:
             ctrl.say(said)
             return
         store.record_new_game(game)
-        turn = Turn(HOME, None, said)
-        turn.game, turn.saves = game, (BASE,)
-        ctrl.commit(turn)
+        ctrl.commit(Turn(HOME, None, said, game=game, saves=(BASE,)))
 
     def step(self):
         """One pass of the loop: the keys pressed, then a frame if one is due. An
@@ -180,7 +175,7 @@ class App:
             # One more frame after an animation ends puts the pegs back at rest.
             if self.was_busy and not busy:
                 self.moved = True  # the strips still hold the animation's last frame
-            if pressed or busy or self.was_busy or self.scrolling or self.pending:
+            if pressed or busy or self.was_busy or self.ctrl.shown().scrolls or self.pending:
                 self.pending = False
                 self.render()
             if self.keys_since >= COLLECT_EVERY and not (pressed or busy):
@@ -198,42 +193,38 @@ class App:
             self.ctrl.lost(self.ctrl.marker(), _said(words.ERROR, err))
             self.redraw()  # the strips may be half written: all again next time
             try:
-                self.screen.draw(oled_rows(self.ctrl, 0)[0])
+                self.screen.draw(self.ctrl.shown().rows(0))
             except Exception:
                 pass  # the OLED itself failed: the watchdog and the next pass remain
 
     def redraw(self):
         """Send the strips and every OLED page again at the next render."""
         self.drawn = None
-        self.rows_for = None
-        self.viewed = None
+        self.shown = None
+        self.pegs_of = None
         self.pegs.fresh = True
         self.screen.rows = [None] * len(self.screen.rows)
         self.pending = True
 
     def render(self):
         now = self.now()
-        ctrl = self.ctrl
+        face = self.ctrl.shown()
         pegs = self.pegs
-        # The pegs' view, and the rows' text, change only with the state or the
-        # message (and the rows as the detail scrolls): made once a change.
-        if ctrl.changes != self.viewed:
-            view = View(ctrl.game, ctrl.settings, self.tracks)
+        view = face.pegs
+        if view is not self.pegs_of:  # a face made after the game or the lights changed
             key = view.key()
             if key != self.drawn:
                 pegs.show(view)
                 self.drawn = key
                 self.moved = True
-            self.game_rows = game_rows(ctrl.game)
-            self.viewed = ctrl.changes
+            self.pegs_of = view
         if self.moved or pegs.busy(now):
             pegs.draw(now)  # strips only change with the view or a moving peg
             self.moved = False
-        drawn = (ctrl.version, self.board.ticks_diff(now, self.detail_at) // SCROLL_MS)
-        if drawn != self.rows_for:
-            self.rows, self.scrolling = oled_rows(ctrl, drawn[1], self.game_rows)
-            self.rows_for = drawn
-            self.screen.draw(self.rows)
+        step = self.board.ticks_diff(now, self.detail_at) // SCROLL_MS if face.scrolls else 0
+        if (face, step) != self.shown:
+            self.screen.draw(face.rows(step))
+            self.shown = (face, step)
 
     # What the simulator and the tests read of the running app.
     def oled_lines(self):

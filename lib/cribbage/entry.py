@@ -12,7 +12,7 @@ from engine.play import NOBODY
 from engine.rules import CRIB_SIZE, hand_size
 from cribbage import words
 from cribbage.keys import SUIT_KEYS, card_of_keys, rank_of_key
-from cribbage.turn import CARDS, HOME, MENU, MUGGINS, Turn, acted
+from cribbage.turn import CARDS, HOME, MENU, MUGGINS, Mode, Turn
 
 
 class Entry:
@@ -115,14 +115,10 @@ def _claim_key(ctx, e, key):
 def _take(ctx, e, card):
     game = ctx.game
     if e.purpose == STARTER:
-        turn = _follow(game, e, game.turn_starter(card))
-        turn.echo = words.starter_echo(card)
-        return turn
+        return _follow(e, game.propose(game.turn_starter, card), echo=words.starter_echo(card))
     if e.purpose == PLAY:
-        seat = game.play.turn
-        turn = _follow(game, e, game.lay(card))
-        turn.echo = words.laid(game, seat, card)
-        return turn
+        change = game.propose(game.lay, card)
+        return _follow(e, change, echo=words.laid(game, game.to_play(), card))
     if card in e.cards:
         said = words.cut_already(card) if e.purpose == CUT else words.in_hand_already(card)
         return Turn(CARDS, e, said)
@@ -131,82 +127,75 @@ def _take(ctx, e, card):
         if len(cards) < game.players:
             return Turn(CARDS, e.but(cards=cards))
         try:
-            outcome = game.cut_for_deal(cards)
+            change = game.propose(game.cut_for_deal, cards)
         except IllegalAction as err:
             return Turn(CARDS, e.but(cards=[]), words.refusal(err))  # a tie: cut again
-        return acted(Turn(HOME, "", words.deals(game)), outcome)
+        return Turn(HOME, "", change=change, report=words.deals)
     game.check_card(card)
     if len(cards) == needed(game):
         return _count(ctx, e.but(cards=cards))
     return Turn(CARDS, e.but(cards=cards))
 
 
-def _follow(game, e, outcome):
-    """After an action: the cards of whatever step the hand is at now."""
-    if game.phase == PLAY:
-        turn = Turn(CARDS, e if e.purpose == PLAY else Entry(PLAY))
-    elif game.phase == SHOW:
-        late = e.purpose == STARTER and game.starter == NOBODY
-        turn = Turn(CARDS, e if late else _show_entry(game))
+def _follow(e, change, say="", echo="", detail=None):
+    """After an action: the cards of whatever step the hand is at then (the
+    same entry while it goes on, else a new one made for the step at commit)."""
+    if change.phase == PLAY:
+        mode, here = CARDS, e if e.purpose == PLAY else None
+    elif change.phase == SHOW:
+        late = e.purpose == STARTER and change.starter == NOBODY
+        mode, here = CARDS, e if late else None
     else:
-        turn = Turn(HOME)
-    return acted(turn, outcome)
+        mode, here = HOME, None
+    return Turn(mode, here, say, change=change, echo=echo, detail=detail)
 
 
 def _finish(ctx, e):
     game = ctx.game
     if e.purpose == STARTER:
-        turn = _follow(game, e, game.advance())
-        turn.say = words.SKIPPED if e.late else words.NO_STARTER
-        return turn
+        return _follow(e, game.propose(game.advance), words.SKIPPED if e.late else words.NO_STARTER)
     if e.purpose == PLAY:
-        laid = 0
-        for cards in game.play.laid:
-            laid += len(cards)
-        if laid == 0:
-            return _follow(game, e, game.advance())  # nothing keyed: the play pegged by points
-        seat = game.play.turn
-        turn = _follow(game, e, game.go())
-        turn.echo = words.went(game, seat)
-        return turn
+        if game.cards_laid() == 0:  # nothing keyed: the play pegged by points
+            return _follow(e, game.propose(game.advance))
+        return _follow(e, game.propose(game.go), echo=words.went(game, game.to_play()))
     if e.purpose == SHOW:
         if len(e.cards) == needed(game):
             return _count(ctx, e)
         if len(e.cards) == len(e.known) and not e.claim:
-            turn = _follow(game, e, game.advance())
-            turn.say = words.SKIPPED
-            return turn
+            return _follow(e, game.propose(game.advance), words.SKIPPED)
         return Turn(CARDS, e, words.more_cards(needed(game) - len(e.cards)))
     return Turn(CARDS, e, words.ONE_CARD_EACH)
 
 
-def _count(ctx, e, muggins=None):
+def _count(ctx, e, taken=None):
     """Count the keyed cards; with muggins on, a short claim first asks whether
-    the other side takes what it missed (``muggins``: the answer)."""
+    the other side takes what it missed (``taken``: the Change if they do)."""
     game = ctx.game
     claim = int(e.claim) if e.claim else None
-    if muggins is None and claim is not None and game.config.muggins:
-        try:
-            real = game.preview(game.count_show, e.cards).show.total
-        except IllegalAction:
-            real = claim  # refused either way: the count itself says why
-        if claim < real:
-            taker = (game.side_of(game.showing()[0]) + 1) % game.sides
-            return Turn(MUGGINS, (e, taker, real - claim))
     try:
-        outcome = game.count_show(e.cards, claim, muggins)
+        if taken is None and claim is not None and game.config.muggins:
+            change = game.propose(game.count_show, e.cards, claim, True)
+            shower = game.side_of(change.outcome.seat)
+            for s in change.outcome.scores:  # the rules' own taker, and what he takes
+                if s.side != shower:
+                    return Turn(MUGGINS, (e, s.side, s.points, change))
+        change = taken or game.propose(game.count_show, e.cards, claim, False)
     except IllegalAction as err:
         return Turn(CARDS, e.but(claim="", claiming=True), words.refusal(err))
-    turn = _follow(game, e, outcome)
-    turn.detail = words.show_lines(outcome.show)
-    if not outcome.scores:
-        turn.say = words.no_score(game, outcome.seat, outcome.crib)
-    return turn
+    outcome = change.outcome
+    say = "" if outcome.scores else words.no_score(game, outcome.seat, outcome.crib)
+    return _follow(e, change, say, detail=words.show_lines(outcome.show))
 
 
 def muggins_key(ctx, asked, key):
-    return _count(ctx, asked[0], key == "#")
+    return _count(ctx, asked[0], asked[3] if key == "#" else False)
 
 
 def muggins_prompt(ctx, asked):
     return words.muggins_prompt(asked[1], asked[2])
+
+
+MODES = {
+    CARDS: Mode(key, enter, prompt),
+    MUGGINS: Mode(muggins_key, None, muggins_prompt),
+}

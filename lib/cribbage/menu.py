@@ -15,7 +15,7 @@ from engine.rules import (DOUBLE_SKUNKS, MATCH_GAMES, PLAYERS, VARIANT_NAMES, Co
 from cribbage import pages, words
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES, Settings
 from cribbage.turn import (ADVISE, BASE, CARDS, DEALER, FORM, HOME, LIGHTS, MENU,
-                           REPLACE, SETTINGS, UNDO, Turn, acted)
+                           REPLACE, SETTINGS, UNDO, Mode, Turn)
 
 
 def main_key(ctx, here, key):
@@ -33,8 +33,8 @@ def main_key(ctx, here, key):
     if key in "56":
         try:
             if key == "5":  # skip this step: on to the next step's cards, as # would go
-                return acted(Turn(HOME if game.over else CARDS), game.advance())
-            return acted(Turn(HOME, None, words.MISDEAL), game.misdeal())
+                return Turn(HOME if game.over else CARDS, change=game.propose(game.advance))
+            return Turn(HOME, None, words.MISDEAL, change=game.propose(game.misdeal))
         except IllegalAction as err:
             return Turn(HOME, None, words.refusal(err))
     if key in "*D#":
@@ -114,10 +114,7 @@ def form_key(ctx, f, key):
 
 def _start(f):
     game = Game(make_config(*f))  # the form's Config, checked: the game it shows
-    turn = Turn(HOME, None, words.new_game(game))
-    turn.game = game
-    turn.saves = (BASE,)
-    return turn
+    return Turn(HOME, None, words.new_game(game), game=game, saves=(BASE,))
 
 
 def replace_key(ctx, f, key):
@@ -147,10 +144,10 @@ def dealer_key(ctx, here, key):
     game = ctx.game
     if key.isdigit() and 1 <= int(key) <= game.players:
         try:
-            outcome = game.set_dealer(int(key) - 1)
+            change = game.propose(game.set_dealer, int(key) - 1)
         except IllegalAction as err:
             return Turn(HOME, None, words.refusal(err))
-        return acted(Turn(HOME, None, words.deals(game)), outcome)
+        return Turn(HOME, None, change=change, report=words.deals)
     if key == "#":
         if not _can_cut(game):
             return Turn(DEALER, None, words.CUT_FIRST_HAND)
@@ -167,18 +164,15 @@ def dealer_page(ctx, here):
 def lights_key(ctx, was, key):
     s = ctx.settings
     if key in "12":
-        turn = Turn(LIGHTS, was)
         if key == "1":
-            turn.settings = Settings(s.brightness % BRIGHTNESS_LEVELS + 1, s.palette)
+            lights = Settings(s.brightness % BRIGHTNESS_LEVELS + 1, s.palette)
         else:
-            turn.settings = Settings(s.brightness, (s.palette + 1) % len(PALETTES))
-        turn.saves = (SETTINGS,)
-        return turn
+            lights = Settings(s.brightness, (s.palette + 1) % len(PALETTES))
+        return Turn(LIGHTS, was, settings=lights, saves=(SETTINGS,))
     if key == "*":  # cancel: the lights as they were when the page opened
-        turn = Turn(MENU)
         if was is not None and was.to_bytes() != s.to_bytes():
-            turn.settings, turn.saves = was, (SETTINGS,)
-        return turn
+            return Turn(MENU, settings=was, saves=(SETTINGS,))
+        return Turn(MENU)
     if key in "D#":
         return Turn(HOME)
     return Turn(LIGHTS, was)
@@ -186,3 +180,12 @@ def lights_key(ctx, was, key):
 
 def lights_page(ctx, here):
     return pages.lights_page(ctx.settings, BRIGHTNESS_LEVELS, PALETTE_NAMES, ctx.message)
+
+
+MODES = {
+    MENU: Mode(main_key, None, None, main_page),
+    FORM: Mode(form_key, None, None, form_page),
+    REPLACE: Mode(replace_key, None, None, replace_page),
+    DEALER: Mode(dealer_key, None, None, dealer_page),
+    LIGHTS: Mode(lights_key, None, None, lights_page),
+}

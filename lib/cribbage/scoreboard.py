@@ -10,8 +10,7 @@ the digits typed so far.
 from engine.errors import IllegalAction
 from cribbage import words
 from cribbage.keys import PLAYER_KEYS
-from cribbage.turn import (CARDS, EARLIER, HOME, MENU, NEXT, NEXT_GAME, UNDO, UNDONE, Turn,
-                           acted)
+from cribbage.turn import CARDS, EARLIER, HOME, MENU, NEXT, UNDO, Mode, Turn
 
 _GAME = "game"  # what an undo takes back with no action left: the new game itself
 
@@ -35,7 +34,7 @@ def key(ctx, typed, key):
         if not typed:
             return Turn(HOME, "", words.points_first(key))
         try:
-            return acted(Turn(HOME, ""), game.peg(side, int(typed)))
+            return Turn(HOME, "", change=game.propose(game.peg, side, int(typed)))
         except IllegalAction as err:
             return Turn(HOME, "", words.refusal(err))  # the points typed go with the refusal
     if key == "*":
@@ -61,13 +60,8 @@ def undo_key(ctx, here, key):
     if key != "#":
         return Turn(HOME, "", words.KEPT)
     if here == _GAME:  # the app reads the game before this one back from the flash
-        turn = Turn(HOME, "")
-        turn.saves = (EARLIER,)
-        return turn
-    ctx.game.undo()
-    turn = Turn(HOME, "", words.UNDONE)
-    turn.saves = (UNDONE,)
-    return turn
+        return Turn(HOME, "", saves=(EARLIER,))
+    return Turn(HOME, "", words.UNDONE, change=ctx.game.propose_undo())
 
 
 def undo_prompt(ctx, here):
@@ -79,16 +73,15 @@ def next_key(ctx, here, key):
         return Turn(HOME, "", words.KEPT)
     if key != "#":  # only # and * answer: a digit is not taken for "no"
         return Turn(NEXT, None, words.YES_OR_NO)
-    game = ctx.game
-    game.next_game()
-    turn = Turn(HOME, "", words.new_game(game))
-    turn.saves = (NEXT_GAME,)
-    return turn
+    return Turn(HOME, "", change=ctx.game.propose_next(), report=words.new_game)
 
 
 def next_prompt(ctx, here):
     return words.next_prompt(ctx.game)
 
 
-def nothing(ctx, purpose):
-    return None
+MODES = {
+    HOME: Mode(key, enter, prompt),
+    UNDO: Mode(undo_key, undo_enter, undo_prompt),
+    NEXT: Mode(next_key, None, next_prompt),
+}

@@ -180,13 +180,13 @@ class Store:
         self._game, self._count = game, -1
         self._follow(BASE, state.to_bytes(game), not game.journal and game.hand_no == 0)
 
-    def record_event(self, game: Game, event=None) -> None:
-        """The action just accepted: ``event``, its Outcome's (game.journal[-1] if None)."""
+    def record_event(self, game: Game, event: bytes) -> None:
+        """The action just committed: ``event``, its Outcome's."""
         self._ready()
         if game is not self._game or self._count < 0 or len(game.journal) != self._count + 1:
             self.record_new_game(game)  # a record missed, or another game: saved whole
         else:
-            self._follow(EVENT, game.journal[-1] if event is None else event, False)
+            self._follow(EVENT, event, False)
 
     def record_undo(self):
         """game.undo() was just done on the game the store follows."""

@@ -1,15 +1,16 @@
-"""cribbage.turn: what one key did, and the names of the modes the keys can be in.
+"""cribbage.turn: what one key did, the modes the keys can be in, and a mode's record.
 
 Every mode's handler takes the board's state and a key and returns a Turn: the
 mode the keys are in next (with its own state, or what to enter it for), the
-engine's Scores, the records to save and what the OLED says. The controller
-commits a Turn whole; a handler changes nothing of the board's itself, so a key
-that fails half way (even for want of memory) leaves the board as it was.
+engine Change it proposes (nothing kept yet), the records to save and what the
+OLED says. A handler changes nothing; the controller commits a Turn whole, so
+a key that fails half way (even for want of memory) leaves the board as it was.
 """
 
+from engine import game as _engine
 from cribbage.flashread import BASE, EVENT, NEXT_GAME, SETTINGS, UNDONE  # noqa: F401  (the saves)
 
-# The modes, by name; cribbage.controller's table maps each to its handler.
+# The modes, by name; cribbage.controller's table maps each to its Mode.
 HOME = "home"          # the scoreboard: points, then whose
 CARDS = "cards"        # keying the cards of the hand's step
 MUGGINS = "muggins?"   # a claim missed points: does the other side take them?
@@ -28,29 +29,49 @@ ADVISE = "advise"      # which cards to lay away
 # SETTINGS the lights; and EARLIER, no record: back to the game before this one.
 EARLIER = 8  # read back from the log (cribbage.earlier), then saved as a BASE
 
+# A Change's record, by its kind.
+_SAVES = {_engine.ACTION: (EVENT,), _engine.UNDO: (UNDONE,), _engine.NEXT: (NEXT_GAME,)}
+
+
+class Mode:
+    """A mode of the keys: ``key(ctx, here, key) -> Turn``; ``enter(ctx, purpose)
+    -> here`` (None: the mode has no state of its own); and what the OLED shows:
+    ``prompt(ctx, here)``, a row under the scores, or ``page(ctx, here)``, a page."""
+
+    def __init__(self, key, enter=None, prompt=None, page=None):
+        self.key = key
+        self.enter = enter
+        self.prompt = prompt
+        self.page = page
+
 
 class Turn:
-    """What a key did. ``here`` is the next mode's own state (never changed once
-    made: a mode makes a new one); None lets that mode make it, for ``enter``.
-    What most turns leave as it is is the class's (each is only ever replaced,
-    never changed in place): a new object's attributes are fewer to set."""
+    """What a key did: made whole by its handler, never changed after.
 
-    echo = ""      # the card just keyed, as the OLED writes it
-    event = None  # type: bytes | None  # the engine Outcome's event, saved as an EVENT
-    scores = ()  # type: tuple  # engine Scores, for the pegs and the message
-    saves = ()  # type: tuple  # what to save, in order
-    detail = None  # type: list | None  # a show's breakdown, for the rows below the message
-    game = None  # type: object  # a new Game, from the menu
-    settings = None  # type: object  # new lights settings, from the menu
+    ``here`` is the next mode's own state (None lets the mode make it, for
+    ``enter``); ``change`` the engine Change to commit (its Outcome's scores
+    peg and its event is saved); ``report(game)`` the message made from the game
+    as committed (who deals now), when ``say`` is not given; ``echo`` the card
+    just keyed; ``detail`` a show's breakdown; ``game`` and ``settings`` new ones
+    from the menu; ``saves`` the records, the change's own unless given."""
 
-    def __init__(self, mode, here=None, say="", enter=None):
+    def __init__(self, mode, here=None, say="", enter=None, change=None, echo="",
+                 report=None, detail=None, game=None, settings=None, saves=None):
         self.mode = mode
         self.here = here
+        self.say = say  # the message row; "" lets the echo and the scores make it
         self.enter = enter
-        self.say = say      # the message row; "" lets the echo and the scores make it
+        self.change = change
+        self.echo = echo
+        self.report = report
+        self.detail = detail
+        self.game = game
+        self.settings = settings
+        if saves is None:
+            saves = _SAVES[change.kind] if change is not None else ()
+        self.saves = saves
 
-
-def acted(turn, outcome):
-    """``turn`` after an engine action: its Scores, and its event to save."""
-    turn.scores, turn.event, turn.saves = outcome.scores, outcome.event, (EVENT,)
-    return turn
+    @property
+    def scores(self):
+        """The engine Scores the change makes, for the pegs and the message."""
+        return self.change.outcome.scores if self.change is not None else ()

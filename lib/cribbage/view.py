@@ -1,7 +1,10 @@
 """cribbage.view: what the LEDs and the OLED show, as plain values made from the state.
 
-``View`` is the pegs' numbers; ``oled_rows`` the OLED's eight page rows, each a
-key the screen draws once and compares to tell what changed.
+The controller makes a ``Face`` at every commit: the pegs' ``View`` (numbers
+for the strips) and the OLED's rows (a menu page, or the scores, the last
+pegs, the status, the prompt and three rows of message and detail), each row
+a key the screen draws once and compares to tell what changed. Nothing here
+reads the controller or a handler: the face is made from the values given.
 """
 
 from engine.match import skunk_line
@@ -15,7 +18,7 @@ DETAIL_ROWS = 3
 
 
 class View:
-    """What the pegs show: plain numbers, rebuilt after every key."""
+    """What the pegs show: plain numbers, made when the game or the lights change."""
 
     def __init__(self, game, settings, tracks):
         self.target = game.config.target
@@ -36,35 +39,54 @@ class View:
                 tuple(self.colours), self.brightness, self.winner, self.loser_skunked)
 
 
-def game_rows(game):
-    """The rows that change only with the game: its last pegs and its status."""
-    return ("text", words.last_pegs(game, COLUMNS)), ("text", words.status(game))
+class Face:
+    """What the board shows after a commit. ``pegs``: the View; ``page``: a
+    menu page's rows, or None; else ``head`` (the first five rows), the message
+    rows and the detail's rows, which scroll when there are more than fit."""
+
+    def __init__(self, pegs, game_rows, page, head, below, detail):
+        self.pegs = pegs
+        self.game_rows = game_rows  # (last pegs, status): kept while the game is
+        self.page = page
+        self.head = head
+        self.below = below
+        self.detail = detail
+        room = DETAIL_ROWS - len(below)
+        self.scrolls = page is None and room > 0 and len(detail) > room
+
+    def rows(self, scrolled):
+        """The eight rows, the detail moved on ``scrolled`` times."""
+        if self.page is not None:
+            lines = self.page
+            return [("text", lines[i] if i < len(lines) else "") for i in range(PAGES)]
+        below = list(self.below)
+        detail = self.detail
+        room = DETAIL_ROWS - len(below)
+        if detail and room > 0:
+            steps = len(detail) - room + 1
+            first = scrolled % steps if steps > 1 else 0
+            for line, start, end in detail[first:first + room]:
+                below.append(line if start == 0 and end == len(line) else line[start:end])
+        rows = list(self.head)
+        for i in range(DETAIL_ROWS):
+            rows.append(("text", below[i] if i < len(below) else ""))
+        return rows
 
 
-def oled_rows(ctrl, scrolled, made=None):
-    """The eight rows, and whether the detail scrolls (more lines than rows left):
-    a menu page, or the scores, the last pegs, the status, the prompt and three
-    rows of message and detail (``scrolled``: how many times the detail moved on;
-    ``made``: game_rows of the game now, if the caller has them)."""
-    prompt = ctrl.prompt()
-    if prompt is None:
-        lines = ctrl.page()
-        return [("text", lines[i] if i < len(lines) else "") for i in range(PAGES)], False
-    game = ctrl.game
-    below = words.wrap(ctrl.message) if ctrl.message else []
-    detail = ctrl.detail_rows
-    room = DETAIL_ROWS - len(below)
-    scrolling = room > 0 and len(detail) > room
-    if detail and room > 0:
-        steps = len(detail) - room + 1
-        first = scrolled % steps if steps > 1 else 0
-        for line, start, end in detail[first:first + room]:
-            below.append(line if start == 0 and end == len(line) else line[start:end])
-    pegs, status = made or game_rows(game)
+def make_face(game, settings, tracks, page, prompt, message, detail, last=None):
+    """The Face of ``game`` with a menu ``page`` (rows) or the scoreboard's
+    ``prompt``, the ``message`` and the ``detail`` rows ((line, start, end) a
+    row); ``last``: the face before, when neither game nor settings changed
+    since (its pegs and game rows are used again, not made again)."""
+    if last is None:
+        pegs = View(game, settings, tracks)
+        made = ("text", words.last_pegs(game, COLUMNS)), ("text", words.status(game))
+    else:
+        pegs, made = last.pegs, last.game_rows
+    if page is not None:
+        return Face(pegs, made, page, (), (), ())
     scores = tuple(game.scores)
     if game.over:  # as on wood: the peg that went out is in the game hole, not past it
         scores = tuple([peg_hole(s, game.config.target) for s in scores])
-    rows = [("scores", scores), ("bottom",), pegs, status, ("text", prompt)]
-    for i in range(DETAIL_ROWS):
-        rows.append(("text", below[i] if i < len(below) else ""))
-    return rows, scrolling
+    head = (("scores", scores), ("bottom",), made[0], made[1], ("text", prompt))
+    return Face(pegs, made, page, head, words.wrap(message) if message else [], detail)
