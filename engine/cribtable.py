@@ -11,16 +11,20 @@ Points are integer numerators over SCALE, so no float is needed. Imported only
 when the advice is asked for; never at boot.
 """
 
-from engine.cards import rank_of, suit_of
+try:
+    from micropython import const
+except ImportError:  # CPython with no stand-ins: a constant is its int
+    const = int  # type: ignore[assignment]
+from engine.cards import KING, rank_of, suit_of
 from engine.discard import (Advice, Choice, check_deal, hand_total, lay_aways, ranked,
                             unseen_of)
 from engine.rules import LOWBALL, STANDARD
 
 # Every starter count (45, 46 or 47 cards unseen) divides it: the hand stays exact.
 SCALE = 97290
-ENTRY = 3  # bytes an entry, big-endian
-PAIRS = 169
-SINGLES = 13
+_ENTRY = const(3)  # bytes an entry, big-endian
+SINGLES = KING  # one laid card: a rank
+PAIRS = KING * KING  # two: a grid of ranks
 
 # Crib averages in 1/SCALE points. Two laid cards of ranks lo <= hi (1..13) at
 # (lo - 1) * 13 + hi - 1 when of two suits, at (hi - 1) * 13 + lo - 1 when of
@@ -76,13 +80,13 @@ def entry_of(laid):
     if lo > hi:
         lo, hi = hi, lo
     if lo != hi and suit_of(laid[0]) == suit_of(laid[1]):
-        return (hi - 1) * 13 + lo - 1
-    return (lo - 1) * 13 + hi - 1
+        return (hi - 1) * KING + lo - 1
+    return (lo - 1) * KING + hi - 1
 
 
 def table_crib(laid):
     """The crib average of the laid cards, in 1/SCALE points."""
-    at = ENTRY * entry_of(laid)
+    at = _ENTRY * entry_of(laid)
     return TABLE[at] << 16 | TABLE[at + 1] << 8 | TABLE[at + 2]
 
 

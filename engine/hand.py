@@ -22,8 +22,8 @@ from engine.cards import JACK, RANK, refused
 from engine.errors import BadClaim, CardSeen, GameOver, NoSuchSeat, WrongCards, WrongPhase
 from engine.match import game_value, games_to_win, skunk_level
 from engine.play import NOBODY, Play
-from engine.rules import (BAD_PEG, CRIB_SIZE, FIVE_CARD, LOWBALL, SIDE_NAMES, Config, Limits,
-                          has_crib, hand_size, is_impossible)
+from engine.rules import (BAD_PEG, CRIB_SIZE, FIVE_CARD, LOWBALL, NO_PLAYER, SIDE_NAMES, Config,
+                          Limits, has_crib, hand_size, is_impossible)
 from engine.show import CRIB, HAND, score_show
 
 # The steps of a hand (one set: saves use them too); the game may end after
@@ -214,7 +214,7 @@ class Hand:
     def _act_peg(self, side, points):
         self._not_over()
         if not 0 <= side < self.sides:
-            raise NoSuchSeat("no player %s" % SIDE_NAMES[side] if 0 <= side < len(SIDE_NAMES)
+            raise NoSuchSeat(NO_PLAYER % SIDE_NAMES[side] if 0 <= side < len(SIDE_NAMES)
                              else "no such player")
         top = self.limits.max_peg
         if not 1 <= points <= top:

@@ -132,6 +132,7 @@ MAX_PLAY_PEG = 14
 # A keyed score past the cap (the points, the most one score can be): the app
 # says it as the digits are typed, before the engine is asked.
 BAD_PEG = "%s? a score is 1 to %d"
+NO_PLAYER = "no player %s in this game"  # a side the game has not
 
 
 def is_impossible(total, size=4, crib=False):

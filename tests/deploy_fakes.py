@@ -58,8 +58,9 @@ REPO_FILES = {
 }
 # Present in the repository but never deployed.
 NOT_DEPLOYED = {
-    "boards/sim.py": b"SIM = True\n",
-    "boards/sim_keys.py": b"KEYS = {}\n",
+    "boards/sim/__init__.py": b"SIM = True\n",
+    "boards/sim/board.py": b"class SimBoard: pass\n",
+    "boards/sim/dev.py": b"KEYS = {}\n",
     "engine/rules.pyi": b"def score(hand: list) -> int: ...\n",
     "engine/__main__.py": b"import argparse\n",
     "engine/__pycache__/rules.cpython-311.pyc": b"\x00junk",

@@ -38,7 +38,7 @@ def test_partners_share_a_score():
 
 def test_a_side_the_game_lacks_is_named_if_it_has_a_name():
     game = Game()
-    assert refused_unchanged(game, lambda: game.peg(2, 1)) == "no player C"
+    assert refused_unchanged(game, lambda: game.peg(2, 1)) == "no player C in this game"
     assert refused_unchanged(game, lambda: game.peg(3, 1)) == "no such player"
 
 

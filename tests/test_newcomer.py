@@ -39,7 +39,7 @@ def test_the_cut_after_the_first_hand_is_said_on_the_dealer_page():
     assert t.oled()[:4] == ["WHO DEALS", "1=A 2=B", "cut only at the start", "* back"]
     t.keys("#")
     assert t.app.ctrl.mode == "dealer"
-    assert t.oled()[4:6] == ["the cut is before the", "first hand"]
+    assert t.oled()[4:7] == ["the cut for deal", "comes before the", "first hand"]
 
 
 def test_skip_this_step_goes_on_to_the_next_steps_cards():

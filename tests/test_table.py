@@ -315,7 +315,7 @@ def test_cut_for_the_deal():
 
     # The cut is before the first hand only.
     t = Table().keys("# CD D 2 #")
-    assert t.message == "the cut is before the first hand"
+    assert t.message == "the cut for deal comes before the first hand"
     assert t.game.phase == PLAY and t.game.dealer == 0
 
 

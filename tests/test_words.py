@@ -105,7 +105,8 @@ def cases():
         out.append(("said", words.said(game, words.laid(game, seat, 36), [
             state_score(game.sides - 1, 72, ["hand", "corrected"]),
             state_score(0, 12, ["double pair royal"])]), False))
-        out.append(("dealer_page", pages.dealer_page(game, False, words.CUT_FIRST_HAND), True))
+        cut_late = "the cut for deal comes before the first hand"  # the engine's sentence
+        out.append(("dealer_page", pages.dealer_page(game, False, cut_late), True))
         out.append(("missing_track", words.missing_track(game, 2), False))
         for e in entries(game):
             out.append(("cards_prompt", words.cards_prompt(game, e, 6), True))

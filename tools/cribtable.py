@@ -25,6 +25,7 @@ import time
 
 from engine import cribtable, discard
 from engine.cards import RANKS, make_card
+from engine.rules import PLAYERS
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -159,7 +160,7 @@ def main(argv=None):
                         help="write the table into engine/cribtable.py")
     parser.add_argument("--compare", type=int, metavar="HANDS",
                         help="compare the board's advice with the exact one")
-    parser.add_argument("--players", type=int, default=2, choices=(2, 3, 4), help="for --compare")
+    parser.add_argument("--players", type=int, default=2, choices=PLAYERS, help="for --compare")
     parser.add_argument("--seed", type=int, default=2024, help="for --compare")
     args = parser.parse_args(argv)
     if args.compare:

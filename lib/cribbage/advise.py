@@ -12,6 +12,7 @@ Loaded the first time the advice is asked for (from the controller's mode
 table), never at boot.
 """
 
+from micropython import const
 from engine import cribtable
 from engine.discard import deal_shape, hundredths, points_text
 from engine.errors import IllegalAction
@@ -19,7 +20,7 @@ from cribbage import pages, words
 from cribbage.keys import PLAYER_KEYS, SUIT_KEYS, card_of_keys, rank_of_key
 from cribbage.turn import ADVISE, HOME, Mode, Turn
 
-SHOWN = 3  # lay-aways a page
+_SHOWN = const(3)  # lay-aways a page
 
 
 class Asked:
@@ -53,7 +54,7 @@ def key(ctx, a, key):
         return Turn(ADVISE, a, pages.whose_cards(game))
     if a.advice is not None:
         if key == "#":
-            more = a.first + SHOWN
+            more = a.first + _SHOWN
             return Turn(ADVISE, Asked(a.side, a.own, a.cards, 0, a.advice,
                                       more if more < len(a.advice.choices) else 0))
         if key == "D":
@@ -105,7 +106,7 @@ def page(ctx, a):
     advice = a.advice
     shown = []
     d = advice.denominator
-    for choice in advice.choices[a.first:a.first + SHOWN]:
+    for choice in advice.choices[a.first:a.first + _SHOWN]:
         # The total and the hand rounded (the totals stay in order, the hand as the
         # laptop gives it); the crib, the table's estimate, is what makes the line add up.
         e = choice.expected

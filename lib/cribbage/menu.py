@@ -134,10 +134,10 @@ def form_page(ctx, f):
     return pages.form_page(f, form_problem(f, ctx.tracks))
 
 
-def _can_cut(game):
-    # A cut with any distinct cards (an ace, a two, ...): does the rule allow one now?
+def _cut_refused(game):
+    # A cut with any distinct cards (an ace, a two, ...): the rule's sentence if not now.
     cards = [make_card(i + 1, 0) for i in range(game.players)]
-    return game.refusal(game.cut_for_deal, cards) is None
+    return game.refusal(game.cut_for_deal, cards)
 
 
 def dealer_key(ctx, here, key):
@@ -149,8 +149,9 @@ def dealer_key(ctx, here, key):
             return Turn(HOME, None, words.refusal(err))
         return Turn(HOME, None, change=change, report=words.deals)
     if key == "#":
-        if not _can_cut(game):
-            return Turn(DEALER, None, words.CUT_FIRST_HAND)
+        refused = _cut_refused(game)
+        if refused:
+            return Turn(DEALER, None, refused)
         return Turn(CARDS, None, enter=CUT)  # the card entry, for the cut
     if key in "*D":
         return Turn(MENU)
@@ -158,7 +159,7 @@ def dealer_key(ctx, here, key):
 
 
 def dealer_page(ctx, here):
-    return pages.dealer_page(ctx.game, _can_cut(ctx.game), ctx.message)
+    return pages.dealer_page(ctx.game, _cut_refused(ctx.game) is None, ctx.message)
 
 
 def lights_key(ctx, was, key):

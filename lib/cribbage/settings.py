@@ -1,5 +1,7 @@
 """cribbage.settings: the player's choices for the lights, kept in flash."""
 
+from micropython import const
+
 BRIGHTNESS_LEVELS = 5
 # Player colours at full strength; the pegs scale them to brightness and budget.
 PALETTES = (
@@ -11,7 +13,7 @@ PALETTE_NAMES = ("red/blue", "orange/sky", "green/yel")
 DEFAULT_BRIGHTNESS = 3
 BRIGHTNESS_SETTING = "CRIBBAGE_BRIGHTNESS"  # settings.toml: the brightness at first start
 COLORS_SETTING = "CRIBBAGE_COLORS"
-_FORMAT = 1
+_FORMAT = const(1)
 
 
 class Settings:

@@ -7,6 +7,7 @@ a key the screen draws once and compares to tell what changed. Nothing here
 reads the controller or a handler: the face is made from the values given.
 """
 
+from micropython import const
 from engine.match import skunk_line
 from engine.play import NOBODY
 from cribbage import words
@@ -14,7 +15,7 @@ from cribbage.pegs import peg_hole
 from cribbage.screen import COLUMNS, PAGES
 
 SCROLL_MS = 1500  # a breakdown longer than its rows moves on a line this often
-DETAIL_ROWS = 3
+_DETAIL_ROWS = const(3)
 
 
 class View:
@@ -51,7 +52,7 @@ class Face:
         self.head = head
         self.below = below
         self.detail = detail
-        room = DETAIL_ROWS - len(below)
+        room = _DETAIL_ROWS - len(below)
         self.scrolls = page is None and room > 0 and len(detail) > room
 
     def rows(self, scrolled):
@@ -61,14 +62,14 @@ class Face:
             return [("text", lines[i] if i < len(lines) else "") for i in range(PAGES)]
         below = list(self.below)
         detail = self.detail
-        room = DETAIL_ROWS - len(below)
+        room = _DETAIL_ROWS - len(below)
         if detail and room > 0:
             steps = len(detail) - room + 1
             first = scrolled % steps if steps > 1 else 0
             for line, start, end in detail[first:first + room]:
                 below.append(line if start == 0 and end == len(line) else line[start:end])
         rows = list(self.head)
-        for i in range(DETAIL_ROWS):
+        for i in range(_DETAIL_ROWS):
             rows.append(("text", below[i] if i < len(below) else ""))
         return rows
 

@@ -10,7 +10,7 @@ from engine.cards import rank_name
 from engine.errors import IllegalAction
 from engine.match import SKUNK_NAMES
 from engine.play import NOBODY
-from engine.rules import BAD_PEG
+from engine.rules import BAD_PEG, NO_PLAYER
 from engine.hand import CUT, PLAY, STARTER
 from engine.show import CRIB, HAND
 from engine.state import action
@@ -33,7 +33,6 @@ NO_STARTER = "no starter: count shows by points"
 SKIPPED = "skipped: peg it by points"
 ONE_CARD_EACH = "key one card per player"
 MISDEAL = "misdeal: same dealer"
-CUT_FIRST_HAND = "the cut is before the first hand"
 YES_OR_NO = "# for yes, * for no"
 UNDO_NEW_GAME = "undo new game? # yes"
 
@@ -76,7 +75,7 @@ def bad_points(points, top):
 
 
 def no_player(key):
-    return "no player %s in this game" % key
+    return NO_PLAYER % key  # the engine's sentence, for a key with no side
 
 
 def points_first(key):
