@@ -13,6 +13,7 @@ do; ``commit(change)`` keeps it, with no rule run again (a key's handler
 proposes, only the controller commits). ``preview`` and ``refusal`` ask too.
 """
 
+from engine.change import ACTION, NEXT, UNDO, Change
 from engine.deal import Deal
 from engine.errors import IllegalAction, NoSuchSeat, WrongPhase
 from engine.hand import (CUT, OVER, PHASE_NAMES, PLAY, SHOW, STARTER,  # noqa: F401 (the app's names)
@@ -24,36 +25,6 @@ from engine import state
 
 
 CHECKPOINT_EVERY = 16  # actions; an undo re-applies fewer than this from a checkpoint
-
-# What a Change does to the journal when it is committed.
-ACTION = 0  # an action: its event is journalled
-UNDO = 1    # the last action taken back (its event is the one undone)
-NEXT = 2    # the next game of the match: the journal starts again
-
-
-class Change:
-    """A proposed action: ``kind``, the engine ``outcome``, and the state it
-    leaves (``after``, in the order of Game._kept). Made, never changed;
-    ``game.commit`` keeps it while the game is still where it was proposed."""
-
-    def __init__(self, kind, outcome, after, at):
-        self.kind = kind
-        self.outcome = outcome
-        self.after = after
-        self.at = at  # the game's moves when proposed: a later commit is refused
-
-    @property
-    def phase(self):  # the hand's step after it
-        return self.after[3]
-
-    @property
-    def starter(self):
-        return self.after[6]
-
-    @property
-    def over(self):
-        return self.after[3] == OVER
-
 
 class Game(Deal):
     def __init__(self, config=None, dealer=0, tally=None, cut=False, stats=None):
@@ -261,6 +232,24 @@ class Game(Deal):
             journal.pop()
         self.moves += 1
         return change.outcome
+
+    def peek(self, change, look):
+        """look(), with the state ``change`` leaves in place (the journal as it
+        is), then everything put back: what the board would show after it."""
+        if change.at != self.moves:
+            raise WrongPhase("the game has moved on since")
+        kept = self._kept()
+        n = len(self.journal)
+        done = False
+        try:
+            self._install(change.after)
+            result = look()
+            self._back(kept, n)  # (cut short, the finally puts it back)
+            done = True
+        finally:
+            if not done:
+                self._back(kept, n)
+        return result
 
     def _install(self, after):
         self._put(after)

@@ -89,3 +89,14 @@ def test_undo_and_the_next_game_are_records_too():
         Game().propose_next()
     with pytest.raises(WrongPhase):
         Game().propose_undo()
+
+
+def test_a_peek_shows_the_state_a_change_leaves_and_puts_everything_back():
+    game = mid_play()
+    before = everything(game)
+    change = game.propose(game.lay, parse_card("KS"))
+    assert game.peek(change, lambda: (list(game.scores), game.play.count)) == ([2, 0], 15)
+    assert everything(game) == before
+    game.commit(change)
+    with pytest.raises(WrongPhase):
+        game.peek(change, lambda: None)  # of a game gone by

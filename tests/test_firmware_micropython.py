@@ -1,4 +1,4 @@
-"""The whole firmware plays a scripted game under MicroPython 1.27 in 132 KB of heap.
+"""The whole firmware plays a scripted game under MicroPython 1.27 in 140 KB of heap.
 
 The firmware's own strip writer and SSD1306 driver, and adafruit_bus_device,
 run above the stand-ins in tools/mpstubs, built by the same
@@ -14,8 +14,10 @@ from tools.mprun import BUILTINS, run_micropython
 # The whole heap the run may use, well under what a Pico has free (163 KB):
 # the harness collects only between steps, so its peak holds a whole step's
 # garbage. The peak is printed: about 125 KB, boards/ and its qstr pool tables
-# counted (the stand-ins once loaded part of boards/ before the limit).
-HEAP_KB = 132
+# counted (the stand-ins once loaded part of boards/ before the limit); Adafruit's
+# neopixel, which drives the strips now, adds its import and two strip objects
+# (~2.2 KB on the device) and its stand-in's own state: the peak is ~135 KB.
+HEAP_KB = 140
 
 # The README's hand at the table, then points to the end of the game.
 KEYS = ["#", "CD", "6A", "9A", "9D", "7D", "CB", "BB", "4C", "#", "8B", "#", "#", "#",
@@ -40,7 +42,7 @@ def script(keys):
     return keys_script(keys, _END)
 
 
-def test_scripted_game_of_the_whole_firmware_in_132_kb():
+def test_scripted_game_of_the_whole_firmware_in_140_kb():
     result = run_micropython(script(KEYS), files=("engine", "lib", "boards"), heap_kb=HEAP_KB,
                              fuel=20_000_000_000, preload=BUILTINS)
     assert result.ok, result.error

@@ -7,7 +7,7 @@ OLED says. A handler changes nothing; the controller commits a Turn whole, so
 a key that fails half way (even for want of memory) leaves the board as it was.
 """
 
-from engine import game as _engine
+from engine import change as _engine
 from cribbage.flashread import BASE, EVENT, NEXT_GAME, SETTINGS, UNDONE  # noqa: F401  (the saves)
 
 # The modes, by name; cribbage.controller's table maps each to its Mode.

@@ -60,8 +60,13 @@ class PixelBuf:
         else:
             r, g, b = value
         at = 3 * index
-        o, raw, buf, scaled = self._order, self._raw, self._buf, self._scaled
-        raw[at + o[0]], raw[at + o[1]], raw[at + o[2]] = r, g, b
+        o = self._order  # one name at a time: a 4-name unpacking makes a tuple each pixel
+        raw = self._raw
+        buf = self._buf
+        scaled = self._scaled
+        raw[at + o[0]] = r
+        raw[at + o[1]] = g
+        raw[at + o[2]] = b
         buf[at + o[0]] = r * scaled >> 8
         buf[at + o[1]] = g * scaled >> 8
         buf[at + o[2]] = b * scaled >> 8
