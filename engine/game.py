@@ -231,18 +231,11 @@ class Game(Deal):
         is), then everything put back: what the board would show after it."""
         if change.at != self.moves:
             raise WrongPhase("the game has moved on since")
-        kept = self._kept()
-        n = len(self.journal)
-        done = False
-        try:
-            self._install(change.after)
-            result = look()
-            self._back(kept, n)  # (cut short, the finally puts it back)
-            done = True
-        finally:
-            if not done:
-                self._back(kept, n)
-        return result
+        return self._do(self._peeked, (change.after, look), False)
+
+    def _peeked(self, data):
+        self._install(data[0])
+        return data[1]()
 
     def _install(self, after):
         self._put(after)
