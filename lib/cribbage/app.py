@@ -207,8 +207,14 @@ class App:
         self.pending = True
 
     def render(self):
+        # The OLED first: it says what happened; the strips follow (a peg's jump
+        # runs after the key anyway).
         now = self.now()
         face = self.ctrl.shown()
+        step = self.board.ticks_diff(now, self.detail_at) // SCROLL_MS if face.scrolls else 0
+        if (face, step) != self.shown:
+            self.screen.draw(face.rows(step))
+            self.shown = (face, step)
         pegs = self.pegs
         view = face.pegs
         if view is not self.pegs_of:  # a face made after the game or the lights changed
@@ -221,10 +227,6 @@ class App:
         if self.moved or pegs.busy(now):
             pegs.draw(now)  # strips only change with the view or a moving peg
             self.moved = False
-        step = self.board.ticks_diff(now, self.detail_at) // SCROLL_MS if face.scrolls else 0
-        if (face, step) != self.shown:
-            self.screen.draw(face.rows(step))
-            self.shown = (face, step)
 
     # What the simulator and the tests read of the running app.
     def oled_lines(self):
