@@ -13,12 +13,16 @@ import sys
 
 import pytest
 from deploy_fakes import (
-    MANIFEST, OLD_DRIVER_FILES, REPO_FILES, TOOL, boot_out, deploy, drives, expected_files,
-    files_of, lay_out_earlier_deploy, make_drive, run, snapshot, writing, written,
+    MANIFEST, NEOPIXEL_SOURCE, OLD_DRIVER_FILES, REAL_REPO, REPO_FILES, TOOL, boot_out, deploy,
+    drives, expected_files, files_of, lay_out_earlier_deploy, make_drive, real_firmware, run,
+    snapshot, writing, written,
 )
 
+# neopixel.py as an earlier deploy wrote it from an older wheel.
+OLD_NEOPIXEL = b"import adafruit_pixelbuf\nclass NeoPixel: pass\n"
+
 # The fixtures (repo, mnt) are in tests/conftest.py.
-pytestmark = pytest.mark.usefixtures("no_internet")
+pytestmark = pytest.mark.usefixtures("no_internet", "neopixel_cached")
 
 
 # --- a normal deploy ----------------------------------------------------------
@@ -44,11 +48,10 @@ def test_deploys_exactly_the_firmware_code_last(repo, mnt, capsys):
 
     order = written(out)
     assert set(order) == set(expected) and len(order) == len(expected)
-    assert order[-1] == "code.py"
-    assert order[-2] == "font5x8.bin"
+    assert order[-3:] == ["font5x8.bin", "lib/neopixel.py", "code.py"]
     assert (order.index("engine/rules.py") < order.index("boards/raspberry_pi_pico.py")
             < order.index("lib/app.py"))
-    # The target, the files written, the check and the summary: no driver libraries.
+    # The target, the files written, the check and the summary: the wheel is in the cache.
     lines = out.splitlines()
     assert lines[0] == f"Target: {drive} (CircuitPython 9.2.1, board raspberry_pi_pico)"
     assert [line for line in lines[1:] if not line.startswith("  wrote ")] == [
@@ -208,35 +211,39 @@ def test_missing_font_is_noted_not_fatal(repo, mnt, capsys):
 # --- the driver libraries an earlier deploy put in /lib ---------------------------
 
 def test_driver_libraries_an_earlier_deploy_copied_are_deleted(repo, mnt, capsys):
-    """A drive as the deploy left it while the firmware used Adafruit's drivers: the
-    firmware, and neopixel, adafruit_ssd1306 and adafruit_framebuf in /lib, all on its
-    manifest. The next deploy deletes the drivers, says so, and writes nothing else;
-    a library in /lib the deploy did not write stays."""
+    """A drive as the deploy left it while the firmware used Adafruit's SSD1306 driver:
+    the firmware, an older neopixel, and adafruit_ssd1306 and adafruit_framebuf in
+    /lib, all on its manifest. The next deploy deletes those two, says so, and writes
+    only the pinned neopixel over the old one; a library in /lib the deploy did not
+    write stays."""
     drive = make_drive(mnt)
-    lay_out_earlier_deploy(drive, {**REPO_FILES, **OLD_DRIVER_FILES})
+    earlier = {**REPO_FILES, "lib/neopixel.py": OLD_NEOPIXEL, **OLD_DRIVER_FILES}
+    lay_out_earlier_deploy(drive, earlier)
     (drive / "lib" / "adafruit_display_text.py").write_text("# installed by hand\n")
 
     assert run(repo, drive) == 0
     out = capsys.readouterr().out
     for rel in sorted(OLD_DRIVER_FILES):
         assert f"  deleted {rel}\n" in out
-    assert written(out) == []
+    assert written(out) == ["lib/neopixel.py"]
     sizes = sum(len(data) for data in OLD_DRIVER_FILES.values())
-    assert (f"wrote 0 file(s) (0 bytes), deleted 3 ({sizes} bytes), {len(REPO_FILES)} unchanged"
-            in out)
+    assert (f"wrote 1 file(s) ({len(NEOPIXEL_SOURCE)} bytes), deleted 2 ({sizes} bytes),"
+            f" {len(REPO_FILES)} unchanged" in out)
     on_drive = files_of(drive)
-    assert set(on_drive) == set(REPO_FILES) | {
+    assert on_drive["lib/neopixel.py"] == NEOPIXEL_SOURCE
+    assert set(on_drive) == set(expected_files()) | {
         "boot_out.txt", MANIFEST, "lib/adafruit_display_text.py"}
-    assert json.loads(on_drive[MANIFEST])["files"].keys() == REPO_FILES.keys()
+    assert json.loads(on_drive[MANIFEST])["files"].keys() == expected_files().keys()
 
-    # A dry run on such a drive says what it would delete, and deletes nothing.
-    lay_out_earlier_deploy(drive, {**REPO_FILES, **OLD_DRIVER_FILES})
+    # A dry run on such a drive says what it would delete and write, and does neither.
+    lay_out_earlier_deploy(drive, earlier)
     before = snapshot(drive)
     assert run(repo, drive, "--dry-run") == 0
     out = capsys.readouterr().out
     assert [line for line in out.splitlines() if line.startswith("  would ")] == [
         f"  would delete {rel} ({len(OLD_DRIVER_FILES[rel])} bytes)"
-        for rel in sorted(OLD_DRIVER_FILES)]
+        for rel in sorted(OLD_DRIVER_FILES)] + [
+        f"  would write lib/neopixel.py ({len(NEOPIXEL_SOURCE)} bytes)"]
     assert snapshot(drive) == before
 
 
@@ -291,9 +298,8 @@ def test_drive_names(name, label, ok):
 
 
 # --- the real repository ---------------------------------------------------------------
-
-REAL_REPO = TOOL.parent.parent
-
+# Its firmware, copied with the fake lock (real_firmware): the wheel the real lock pins
+# is on PyPI, which no test reaches. test_the_real_lock_pins_neopixel reads that pin.
 
 def repo_modules(folder: str, leave_out: str | None = None) -> set[str]:
     """The repository's .py files under `folder` as board paths, __main__.py (never
@@ -309,11 +315,11 @@ def repo_modules(folder: str, leave_out: str | None = None) -> set[str]:
     return found
 
 
-def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
-    """engine/, boards/ (without boards/sim/), lib/cribbage/, font5x8.bin and code.py
-    (last) go on the board, and nothing else; what an earlier deploy put in /lib (the
-    app as lib/app.py, lib/ui.py ..., the driver libraries) is removed by the
-    manifest, and the user's own files stay."""
+def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, tmp_path, capsys):
+    """engine/, boards/ (without boards/sim/), lib/cribbage/, font5x8.bin, the pinned
+    neopixel and code.py (last) go on the board, and nothing else; what an earlier
+    deploy put in /lib (the app as lib/app.py, lib/ui.py ..., the SSD1306 driver) is
+    removed by the manifest, its neopixel replaced, and the user's own files stay."""
     drive = make_drive(mnt, text=boot_out("10.0.3", "raspberry_pi_pico2_w"))
     old = {
         "lib/__init__.py": b"",
@@ -324,6 +330,7 @@ def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
         "lib/adafruit_pixelbuf.py": b"class PixelBuf: pass\n",
         "lib/adafruit_bus_device/__init__.py": b"",
         "lib/adafruit_bus_device/i2c_device.py": b"class I2CDevice: pass\n",
+        "lib/neopixel.py": OLD_NEOPIXEL,
         **OLD_DRIVER_FILES,
         "code.py": b"import lib.app\n",
     }
@@ -331,14 +338,15 @@ def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
     (drive / "lib" / "my_library.py").write_text("MINE = 1\n")
     (drive / "settings.toml").write_text("CRIBBAGE_TRACKS = 3\n")
 
-    assert deploy.main(["--source", str(REAL_REPO), "--target", str(drive), "--py"]) == 0
+    source = real_firmware(tmp_path)
+    assert deploy.main(["--source", str(source), "--target", str(drive), "--py"]) == 0
     out = capsys.readouterr().out
     assert "board raspberry_pi_pico2_w" in out
 
     firmware = (repo_modules("engine") | repo_modules("boards", leave_out="boards/sim")
                 | repo_modules("lib/cribbage") | {"font5x8.bin", "code.py"})
     assert "boards/raspberry_pi_pico2_w.py" in firmware and "engine/__main__.py" not in firmware
-    expected = firmware
+    expected = firmware | {"lib/neopixel.py"}
     on_drive = files_of(drive)
     assert (set(on_drive)
             == expected | {"boot_out.txt", MANIFEST, "lib/my_library.py", "settings.toml"})
@@ -346,9 +354,11 @@ def test_the_real_firmware_replaces_an_old_flat_lib_on_a_pico2_w(mnt, capsys):
         assert on_drive[rel] == (REAL_REPO / rel).read_bytes(), rel
     assert not (drive / "boards" / "sim").exists()
     assert not (drive / "lib" / "adafruit_bus_device").exists()
-    assert sorted(p.name for p in (drive / "lib").iterdir()) == ["cribbage", "my_library.py"]
+    assert on_drive["lib/neopixel.py"] == NEOPIXEL_SOURCE
+    assert sorted(p.name for p in (drive / "lib").iterdir()) == [
+        "cribbage", "my_library.py", "neopixel.py"]
     for rel in old:
-        if rel != "code.py":
+        if rel not in ("code.py", "lib/neopixel.py"):
             assert f"deleted {rel}\n" in out
     assert written(out)[-1] == "code.py"
     assert json.loads(on_drive[MANIFEST])["files"].keys() == expected
@@ -361,11 +371,13 @@ FAULTY_SETTINGS = ("\ufeffCRIBBAGE_TRACKS = 3\nCRIBBAGE_BRIGHTNESS = 9\nCRIBBAGE
                    "CRIBBAGE_COLOURS = 1\nCRIBBAGE_CURRENT_BUDGET_MA = 1800\n").encode()
 
 
-def test_the_deploy_says_what_the_board_will_say_of_settings_toml_and_leaves_it(mnt, capsys):
+def test_the_deploy_says_what_the_board_will_say_of_settings_toml_and_leaves_it(mnt, tmp_path,
+                                                                               capsys):
     from firmware import Table
     drive = make_drive(mnt, text=boot_out("10.0.3"))
     (drive / "settings.toml").write_bytes(FAULTY_SETTINGS)
-    assert deploy.main(["--source", str(REAL_REPO), "--target", str(drive), "--py",
+    source = real_firmware(tmp_path)
+    assert deploy.main(["--source", str(source), "--target", str(drive), "--py",
                         "--dry-run"]) == 0
     err = capsys.readouterr().err
     board = Table(settings=FAULTY_SETTINGS).board
@@ -381,6 +393,6 @@ def test_the_deploy_says_what_the_board_will_say_of_settings_toml_and_leaves_it(
     assert (drive / "settings.toml").read_bytes() == FAULTY_SETTINGS
     # A settings.toml the board takes whole: not a word.
     (drive / "settings.toml").write_text("CRIBBAGE_TRACKS = 3\nCIRCUITPY_SAFE_MODE_DELAY = 0\n")
-    assert deploy.main(["--source", str(REAL_REPO), "--target", str(drive), "--py",
+    assert deploy.main(["--source", str(source), "--target", str(drive), "--py",
                         "--dry-run"]) == 0
     assert capsys.readouterr().err == ""

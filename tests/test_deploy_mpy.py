@@ -10,13 +10,14 @@ import sys
 
 import pytest
 from deploy_fakes import (
-    MANIFEST, OLD_DRIVER_FILES, REPO_FILES, TOOL, assert_refused, boot_out, compiled_files, deploy,
-    expected_files, fake_compiled, fake_mpy_cross_script, files_of, lay_out_earlier_deploy,
-    make_drive, mpy_fetch, run, write_fake_mpy_cross, written,
+    MANIFEST, NEOPIXEL_SOURCE, NEOPIXEL_WHEEL_NAME, OLD_DRIVER_FILES, REPO_FILES, TOOL,
+    assert_refused, boot_out, compiled_files, deploy, expected_files, fake_compiled,
+    fake_mpy_cross_script, files_of, lay_out_earlier_deploy, make_drive, mpy_fetch, run,
+    write_fake_mpy_cross, written,
 )
 
 # The fixtures (repo, mnt, mpy_cross, storage) are in tests/conftest.py.
-pytestmark = pytest.mark.usefixtures("no_internet")
+pytestmark = pytest.mark.usefixtures("no_internet", "neopixel_cached")
 
 VERSION = "10.0.3"
 ASSET = f"/bin/mpy-cross/linux-amd64/mpy-cross-linux-amd64-{VERSION}.static"
@@ -53,28 +54,30 @@ def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys)
     assert "code.py" not in written(out)  # unchanged: code.py stays source
     assert set(written(out)) == {rel for rel in expected if rel.endswith(".mpy")}
     assert "deleted engine/rules.py" in out and "deleted lib/app.py" in out
-    modules = [rel for rel in REPO_FILES if rel.endswith(".py") and rel != "code.py"]
+    modules = [rel for rel in expected_files() if rel.endswith(".py") and rel != "code.py"]
+    assert "lib/neopixel.py" in modules and "deleted lib/neopixel.py" in out
     assert f"deleted {len(modules)} " in out  # every module's .py: code.py stays source
 
 
 def test_the_mpy_driver_libraries_of_an_earlier_default_deploy_are_deleted(repo, mnt, mpy_cross,
                                                                            capsys):
     """A drive as a default (.mpy) deploy left it while the firmware used Adafruit's
-    drivers: the compiled firmware, and neopixel.mpy, adafruit_ssd1306.mpy and
-    adafruit_framebuf.mpy in /lib, all on its manifest. The next deploy deletes the
-    drivers and writes nothing else."""
+    SSD1306 driver: the compiled firmware and neopixel, and adafruit_ssd1306.mpy and
+    adafruit_framebuf.mpy in /lib, all on its manifest. The next deploy deletes those
+    two and writes nothing else."""
     drive = make_drive(mnt)
     old_drivers = compiled_files(OLD_DRIVER_FILES)
-    assert (set(old_drivers)
-            == {"lib/neopixel.mpy", "lib/adafruit_ssd1306.mpy", "lib/adafruit_framebuf.mpy"})
-    lay_out_earlier_deploy(drive, {**compiled_files(REPO_FILES), **old_drivers})
+    assert set(old_drivers) == {"lib/adafruit_ssd1306.mpy", "lib/adafruit_framebuf.mpy"}
+    firmware = compiled_files(expected_files())
+    assert firmware["lib/neopixel.mpy"] == fake_compiled("lib/neopixel.py", NEOPIXEL_SOURCE)
+    lay_out_earlier_deploy(drive, {**firmware, **old_drivers})
     assert run(repo, drive, "--mpy-cross", str(mpy_cross)) == 0
     out = capsys.readouterr().out
     assert [line for line in out.splitlines() if line.startswith("  ")] == [
         f"  deleted {rel}" for rel in sorted(old_drivers)]
     freed = sum(len(d) for d in old_drivers.values())
-    assert f"deleted 3 ({freed} bytes), {len(REPO_FILES)} unchanged" in out
-    assert files_of(drive).keys() == compiled_files(REPO_FILES).keys() | {"boot_out.txt", MANIFEST}
+    assert f"deleted 2 ({freed} bytes), {len(firmware)} unchanged" in out
+    assert files_of(drive).keys() == firmware.keys() | {"boot_out.txt", MANIFEST}
 
 
 def test_mpy_cross_refusals(repo, mnt, mpy_cross, tmp_path, capsys):
@@ -153,7 +156,9 @@ def test_default_deploy_fetches_mpy_cross_once_and_deploys_mpy(repo, mnt, storag
     kept = cached(tmp_path)
     assert kept.read_bytes() == script
     assert kept.stat().st_mode & stat.S_IXUSR
-    assert [p.name for p in kept.parent.iterdir()] == [kept.name]  # no download left over
+    # No download left over: the mpy-cross, and the wheel neopixel_cached put there.
+    assert sorted(p.name for p in kept.parent.iterdir()) == sorted(
+        [NEOPIXEL_WHEEL_NAME, kept.name])
 
     # The next deploy, to another board, uses the cached one.
     other = make_drive(mnt, name="CIRCUITPY1", text=boot_out(VERSION))
@@ -167,7 +172,6 @@ def test_a_cached_mpy_cross_that_no_longer_works_is_fetched_again(repo, mnt, sto
                                                                   capsys):
     storage.files[ASSET] = fake_mpy_cross_script(VERSION)
     kept = cached(tmp_path)
-    kept.parent.mkdir(parents=True)
     kept.write_bytes(b"\x7fELF truncated")
     kept.chmod(0o755)
     assert run_default(repo, make_drive(mnt, text=boot_out(VERSION))) == 0
@@ -215,8 +219,8 @@ def test_without_a_working_mpy_cross_it_deploys_py_and_says_why(repo, mnt, stora
     assert set(on_drive) == set(expected_files()) | {"boot_out.txt", MANIFEST}
     assert on_drive["engine/rules.py"] == REPO_FILES["engine/rules.py"]
     assert "Verified" in captured.out
-    cache = tmp_path / "cache"
-    assert not cache.exists() or list(cache.iterdir()) == []  # nothing broken is kept
+    # Nothing broken is kept: the cache holds only the wheel neopixel_cached put there.
+    assert [p.name for p in (tmp_path / "cache").iterdir()] == [NEOPIXEL_WHEEL_NAME]
 
 
 def test_offline_it_deploys_py_and_says_so(repo, mnt, capsys):

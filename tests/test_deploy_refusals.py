@@ -17,7 +17,7 @@ from deploy_fakes import (
 )
 
 # The fixtures (repo, mnt) are in tests/conftest.py.
-pytestmark = pytest.mark.usefixtures("no_internet")
+pytestmark = pytest.mark.usefixtures("no_internet", "neopixel_cached")
 
 
 # --- refusals -----------------------------------------------------------------
@@ -127,6 +127,7 @@ def test_read_only_folder_for_real(repo, mnt, capsys):
 
 
 def test_full_target_leaves_no_partial_file(repo, mnt, monkeypatch, capsys):
+    real_write = writing._write_temp
     drive = make_drive(mnt)
     assert run(repo, drive) == 0
     old = files_of(drive)
@@ -147,8 +148,9 @@ def test_full_target_leaves_no_partial_file(repo, mnt, monkeypatch, capsys):
     listed = json.loads(now[MANIFEST])
     assert listed["earlier"] == {rel: [hashlib.sha256(old[rel]).hexdigest()]
                                  for rel in ("code.py", "engine/rules.py", "lib/app.py")}
-    # Once there is room again, the next run finishes the job.
-    monkeypatch.undo()
+    # Once there is room again, the next run finishes the job. (Not monkeypatch.undo():
+    # it would take back no_internet's settings too.)
+    monkeypatch.setattr(writing, "_write_temp", real_write)
     assert run(repo, drive) == 0
     assert files_of(drive)["code.py"] == b"NEW = 3\n"
     assert "earlier" not in json.loads(files_of(drive)[MANIFEST])

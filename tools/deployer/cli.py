@@ -8,7 +8,7 @@ import tempfile
 from pathlib import Path
 from typing import NoReturn, Sequence
 
-from . import mpy_fetch, write
+from . import drivers, mpy_fetch, write
 from . import plan as planning
 from .boot_out import MIN_CIRCUITPYTHON, BootInfo, check_circuitpy
 from .drives import CIRCUITPY_LABEL, pick_target
@@ -24,7 +24,7 @@ REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 
 def _read_sources(items: list[Item]) -> None:
     for item in items:
-        if not item.data:
+        if not item.data and not item.fetch:
             try:
                 item.data = item.src.read_bytes()
             except OSError as e:
@@ -99,8 +99,12 @@ def deploy(args: argparse.Namespace) -> int:
     say(f"Target: {target} (CircuitPython {info.version_text}, board {info.board_id})")
     check_settings(source, target, info.board_id)
 
-    compiler = _compiler(args, mpy_cross, info)
     with tempfile.TemporaryDirectory(prefix="cribbage-deploy-") as work:
+        # The drivers first: a deploy that cannot have them stops before any download
+        # of mpy-cross. They go to /lib before code.py, which stays last.
+        found = drivers.driver_items(source, Path(work) / "drivers", not args.dry_run)
+        items = items[:-1] + found + items[-1:]
+        compiler = _compiler(args, mpy_cross, info)
         if compiler == _NOT_FETCHED:
             items = name_items(items)
         elif compiler:
@@ -120,11 +124,13 @@ _DESCRIPTION = (
     "Deploy finds the CIRCUITPY drive (or takes --target) and checks its boot_out.txt:\n"
     f"CircuitPython {MIN_CIRCUITPYTHON} or newer, on a board with a boards/<board_id>.py config.\n"
     "It then writes the firmware, in this order: engine/, boards/ (not the sim\n"
-    "files), lib/ (the app, lib/cribbage/), font5x8.bin, and code.py last, because\n"
-    "CircuitPython restarts as soon as writes stop. No driver library goes to /lib:\n"
-    "the firmware uses only modules built into CircuitPython. Every module but code.py\n"
-    "goes as .mpy, compiled by CircuitPython's own mpy-cross for the board's exact\n"
-    f"version (fetched once into {mpy_fetch.cache_dir()}); without one\n"
+    "files), lib/ (the app, lib/cribbage/), font5x8.bin, Adafruit's neopixel in lib/,\n"
+    "and code.py last, because CircuitPython restarts as soon as writes stop.\n"
+    "neopixel comes from the wheel requirements/sim.txt pins (version and sha256),\n"
+    f"fetched once from PyPI into {mpy_fetch.cache_dir()}; without it the\n"
+    "deploy stops before writing. Every module but code.py goes as .mpy, compiled by\n"
+    "CircuitPython's own mpy-cross for the board's exact version (fetched once into\n"
+    "the same folder); without one\n"
     "(offline, say) it deploys the .py sources and says so. Only changed files are\n"
     "written, each to a temporary name first and then renamed over the old one.\n"
     "Files an earlier deploy wrote that are no longer part of the firmware are\n"
@@ -145,7 +151,8 @@ _EPILOG = (
     "  .venv/bin/python tools/deploy.py --py\n\n"
     f"environment: {mpy_fetch.URL_ENV} fetches mpy-cross from another place than\n"
     f"{mpy_fetch.BASE_URL};\n"
-    f"{mpy_fetch.CACHE_ENV} keeps it in another folder.\n\n"
+    f"{drivers.PYPI_ENV} asks another place than {drivers.PYPI_URL} for neopixel;\n"
+    f"{mpy_fetch.CACHE_ENV} keeps both in another folder.\n\n"
     "Exit code 0 on success, 2 on any refusal or failure (one line on stderr)."
 )
 
@@ -174,7 +181,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--py", action="store_true",
-        help="deploy the .py sources as they are: no mpy-cross, no download "
+        help="deploy the .py sources as they are, without mpy-cross "
         "(the board then parses them at every start)",
     )
     parser.add_argument(

@@ -116,19 +116,27 @@ def mpy_rel(rel: str) -> str:
     return rel[: -len(".py")] + ".mpy"
 
 
+def _compiled(item: Item) -> bool:
+    return item.rel.endswith(".py") and item.rel != ENTRY_POINT
+
+
 def name_items(items: list[Item]) -> list[Item]:
     """What compile_items would make, named but not compiled (a dry run without an
     mpy-cross): every .py but the entry point under its .mpy name."""
-    return [item if not item.rel.endswith(".py") or item.rel == ENTRY_POINT
-            else Item(mpy_rel(item.rel), item.src, uncompiled=True) for item in items]
+    return [item if not _compiled(item)
+            else Item(mpy_rel(item.rel), item.src, uncompiled=not item.fetch, fetch=item.fetch)
+            for item in items]
 
 
 def compile_items(items: list[Item], mpy_cross: str, workdir: Path) -> list[Item]:
-    """Every .py but the entry point compiled to .mpy with the given mpy-cross."""
+    """Every .py but the entry point compiled to .mpy with the given mpy-cross (a dry
+    run's driver not fetched is only renamed)."""
     result = []
     for item in items:
-        if not item.rel.endswith(".py") or item.rel == ENTRY_POINT:
+        if not _compiled(item):
             result.append(item)
+        elif item.fetch:
+            result.append(Item(mpy_rel(item.rel), item.src, fetch=item.fetch))
         else:
             result.append(_compile_one(item, mpy_cross, workdir))
     return result

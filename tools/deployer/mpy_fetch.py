@@ -36,7 +36,8 @@ from .report import say
 BASE_URL = "https://adafruit-circuit-python.s3.amazonaws.com/bin/mpy-cross"
 URL_ENV = "CRIBBAGE_MPY_CROSS_URL"  # another place to fetch from (a mirror; the tests' server)
 CACHE_ENV = "CRIBBAGE_CACHE_DIR"  # another cache folder
-CACHE_SUBDIR = ("cribbage-deploy", "mpy-cross")
+# The deploy's downloads: mpy-cross builds, and the driver wheels (deployer.drivers).
+CACHE_SUBDIR = ("cribbage-deploy",)
 TIMEOUT_S = 30.0
 MAX_BYTES = 64 << 20  # the real files are about 0.3-2 MB
 NOT_THERE = (403, 404)  # Adafruit's storage answers 403 or 404 for a name it does not hold
@@ -50,7 +51,7 @@ class NotFetched(FetchFailed):
     """None in the cache, and none fetched (a dry run fetches nothing)."""
 
 
-class _NotPublished(Exception):
+class NotPublished(Exception):
     """The storage holds no file under that name."""
 
 
@@ -77,7 +78,7 @@ def _this_computer() -> tuple[str, str]:
 
 
 def cache_dir() -> Path:
-    """The user's cache folder for mpy-cross builds ($CRIBBAGE_CACHE_DIR if set)."""
+    """The user's cache folder for the deploy's downloads ($CRIBBAGE_CACHE_DIR if set)."""
     override = os.environ.get(CACHE_ENV)
     if override:
         return Path(override).expanduser()
@@ -103,23 +104,24 @@ def _check(exe: Path, version: str) -> None:
         raise MpyCrossBroken(f"it reports {says}, not CircuitPython {version}")
 
 
-def _download(url: str) -> bytes:
+def download(url: str, what: str = "an mpy-cross", limit: int = MAX_BYTES) -> bytes:
+    """The file at `url`, whole (FetchFailed, or NotPublished for a name not there)."""
     request = urllib.request.Request(url, headers={"User-Agent": "cribbage-deploy"})
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT_S) as response:
             expected = response.headers.get("Content-Length")
-            data: bytes = response.read(MAX_BYTES + 1)
+            data: bytes = response.read(limit + 1)
     except urllib.error.HTTPError as e:
         if e.code in NOT_THERE:
-            raise _NotPublished(f"{url} is not there (HTTP {e.code})") from None
+            raise NotPublished(f"{url} is not there (HTTP {e.code})") from None
         raise FetchFailed(f"{url} answered HTTP {e.code} {e.reason}") from None
     except urllib.error.URLError as e:
         raise FetchFailed(f"cannot reach {url} ({e.reason}); offline?") from None
     except (http.client.HTTPException, OSError) as e:
         raise FetchFailed(f"the download of {url} broke off"
                           f" ({e.__class__.__name__}: {e})") from None
-    if len(data) > MAX_BYTES:
-        raise FetchFailed(f"{url} is over {MAX_BYTES >> 20} MB: not an mpy-cross")
+    if len(data) > limit:
+        raise FetchFailed(f"{url} is over {limit >> 20} MB: not {what}")
     if expected is not None and expected.isdigit() and int(expected) != len(data):
         raise FetchFailed(f"the download of {url} stopped after {len(data)} of {expected} bytes")
     return data
@@ -179,8 +181,8 @@ def mpy_cross_for(version: str, fetch: bool = True) -> Path:
         url = f"{base_url()}/{rel}"
         say(f"Fetching CircuitPython {version}'s mpy-cross: {url}")
         try:
-            data = _download(url)
-        except _NotPublished as e:
+            data = download(url)
+        except NotPublished as e:
             missing.append(str(e))
             continue
         dest = folder / PurePosixPath(rel).name

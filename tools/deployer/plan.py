@@ -71,7 +71,7 @@ def _changed(items: list[Item], target: Path) -> tuple[list[tuple[Item, Path]], 
     for item in items:
         dest = target_path(target, item.rel)
         now = current(dest, item.rel)
-        if now == item.data and not item.uncompiled:
+        if now == item.data and not item.uncompiled and not item.fetch:
             unchanged += 1
         else:
             writes.append((item, dest))
@@ -182,7 +182,9 @@ def show_dry_run(plan: Plan) -> None:
     for rel, _, size in plan.deletes:
         say(f"  would delete {rel} ({nbytes(size)})")
     for item, _ in plan.writes:
-        if item.uncompiled:
+        if item.fetch:
+            say(f"  would fetch and write {item.rel} (from {item.fetch})")
+        elif item.uncompiled:
             source = item.rel[: -len(".mpy")] + ".py"
             say(f"  would compile and write {item.rel} (from {source}, {nbytes(len(item.data))})")
         else:

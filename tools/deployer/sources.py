@@ -40,6 +40,7 @@ class Item:
     src: Path  # file it comes from (before any compiling)
     data: bytes = b""
     uncompiled: bool = False  # a dry run's .mpy, named but not compiled: data is its source
+    fetch: str = ""  # a dry run's driver not in the cache: what it is, no data
 
 
 def excluded(rel: str) -> bool:
