@@ -78,7 +78,8 @@ class Controller:
             self.message = turn.report(game)
         else:
             self.message = words.said(game, turn.echo, turn.scores)
-        self._detail(turn.detail or [])
+        if turn.detail or self.detail:  # (most keys have none, and had none)
+            self._detail(turn.detail or [])
         try:
             self._show(turn.saves)
         except MemoryError:  # the key is kept: its face is made when next drawn

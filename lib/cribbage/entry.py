@@ -17,17 +17,30 @@ from cribbage.turn import CARDS, HOME, MENU, MUGGINS, Mode, Turn
 
 class Entry:
     """Cards keyed so far for one step. Never changed: ``but`` makes the next one.
-    ``purpose``: the step they are keyed for, engine.hand's CUT, STARTER, PLAY or SHOW."""
+    ``purpose``: the step they are keyed for, engine.hand's CUT, STARTER, PLAY or SHOW.
+    (What an entry does not set is its class's: fewer attributes, less to make a key.)"""
+
+    known = ()      # a show: the cards this hand laid in the play
+    late = False    # the starter, skipped at the turn, keyed for the show
+    rank = 0        # a rank keyed, waiting for its suit
+    claim = ""      # the claim's digits
+    claiming = False
 
     def __init__(self, purpose, known=(), late=False, rank=0, cards=None, claim="",
                  claiming=None):
         self.purpose = purpose
-        self.known = list(known)  # a show: the cards this hand laid in the play
-        self.late = late          # the starter, skipped at the turn, keyed for the show
-        self.rank = rank          # a rank keyed, waiting for its suit
-        self.cards = self.known if cards is None else cards
-        self.claim = claim        # the claim's digits
-        self.claiming = purpose == SHOW if claiming is None else claiming
+        if known:
+            self.known = known
+        if late:
+            self.late = late
+        if rank:
+            self.rank = rank
+        # (cards: a new list at the start; lists are never changed in place)
+        self.cards = list(known) if cards is None else cards
+        if claim:
+            self.claim = claim
+        if purpose == SHOW if claiming is None else claiming:
+            self.claiming = True
 
     def but(self, rank=None, cards=None, claim=None, claiming=None):
         return Entry(self.purpose, self.known, self.late,

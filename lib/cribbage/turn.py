@@ -55,21 +55,44 @@ class Turn:
     just keyed; ``detail`` a show's breakdown; ``game`` and ``settings`` new ones
     from the menu; ``saves`` the records, the change's own unless given."""
 
+    # What a turn does not set is its class's: an instance holds only what it
+    # was given (each attribute set on an instance grows its table).
+    here = None
+    say = ""  # the message row; "" lets the echo and the scores make it
+    enter = None
+    change = None
+    echo = ""
+    report = None
+    detail = None
+    game = None
+    settings = None
+    saves = ()
+
     def __init__(self, mode, here=None, say="", enter=None, change=None, echo="",
                  report=None, detail=None, game=None, settings=None, saves=None):
         self.mode = mode
-        self.here = here
-        self.say = say  # the message row; "" lets the echo and the scores make it
-        self.enter = enter
-        self.change = change
-        self.echo = echo
-        self.report = report
-        self.detail = detail
-        self.game = game
-        self.settings = settings
-        if saves is None:
-            saves = _SAVES[change.kind] if change is not None else ()
-        self.saves = saves
+        if here is not None:
+            self.here = here
+        if say:
+            self.say = say
+        if enter is not None:
+            self.enter = enter
+        if change is not None:
+            self.change = change
+            if saves is None:
+                saves = _SAVES[change.kind]
+        if echo:
+            self.echo = echo
+        if report is not None:
+            self.report = report
+        if detail is not None:
+            self.detail = detail
+        if game is not None:
+            self.game = game
+        if settings is not None:
+            self.settings = settings
+        if saves:
+            self.saves = saves
 
     @property
     def scores(self):
