@@ -6,9 +6,10 @@ top) and hands out windows onto it that start at a page's column 0 with no
 control byte in sight (``window``), as Adafruit's adafruit_ssd1306 wraps its
 buffer as ``memoryview(buffer)[1:]``; ``send`` sends the part that changed.
 The start-up commands are the ones Adafruit's adafruit_ssd1306 sends for a
-128x64 panel on its own charge pump (tests/test_boards_ssd1306.py holds it to
-them); that driver itself (and adafruit_framebuf under it) is not used: the
-figures are in docs/performance.md ("The OLED's writer").
+128x64 panel on its own charge pump, and a picture lands in the panel's RAM as
+that driver's show() puts it (tests/test_oled_reference.py holds it to both);
+the driver itself (and adafruit_framebuf under it) is not used: why is in
+docs/internals.md ("Why our own OLED writer").
 """
 
 from micropython import const
@@ -20,12 +21,14 @@ _DATA = const(0x40)  # control byte: display data follows
 _SET_COL_ADDR = const(0x21)
 _SET_PAGE_ADDR = const(0x22)
 
-# Control byte 0x00 (commands follow), then: display off; horizontal addressing;
-# start line 0; column 127 on SEG0; multiplex 64; COM scan from COM63; no offset;
-# alternative COM pins; clock 0x80; precharge 0xF1; VCOMH 0.83 Vcc; contrast 255;
-# display follows RAM; not inverted; internal IREF; charge pump on; display on.
-INIT = bytes((0x00, 0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 0x3F, 0xC8, 0xD3, 0x00, 0xDA, 0x12,
-              0xD5, 0x80, 0xD9, 0xF1, 0xDB, 0x30, 0x81, 0xFF, 0xA4, 0xA6, 0xAD, 0x30,
+# Control byte 0x00 (commands follow), then: display on, as Adafruit's poweron() sends
+# first (it shows nothing: the charge pump is off from reset, or the panel is already on
+# after a restart); display off; horizontal addressing; start line 0; column 127 on SEG0;
+# multiplex 64; COM scan from COM63; no offset; alternative COM pins; clock 0x80;
+# precharge 0xF1; VCOMH 0.83 Vcc; contrast 255; display follows RAM; not inverted;
+# internal IREF; charge pump on; display on.
+INIT = bytes((0x00, 0xAF, 0xAE, 0x20, 0x00, 0x40, 0xA1, 0xA8, 0x3F, 0xC8, 0xD3, 0x00, 0xDA,
+              0x12, 0xD5, 0x80, 0xD9, 0xF1, 0xDB, 0x30, 0x81, 0xFF, 0xA4, 0xA6, 0xAD, 0x30,
               0x8D, 0x14, 0xAF))
 
 
