@@ -298,8 +298,8 @@ def test_the_simulator_and_deploy_need_only_what_sim_txt_installs(tmp_path):
     assert {"adafruit-blinka", "adafruit-circuitpython-busdevice", "pillow"} <= sim_needs
     assert sim_needs <= set(locked("sim"))
 
-    # The deploy copies no driver library: a dry run of the real firmware to a
-    # CIRCUITPY folder imports only the standard library and its own parts.
+    # The deploy fetches neopixel's wheel itself (urllib, zipfile): a dry run of the
+    # real firmware to a CIRCUITPY folder imports only the standard library and its own parts.
     drive = tmp_path / "CIRCUITPY"
     drive.mkdir()
     (drive / "boot_out.txt").write_text("Adafruit CircuitPython 10.0.3 on 2025-10-17; Raspberry Pi "
