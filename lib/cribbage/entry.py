@@ -39,7 +39,9 @@ class Entry:
         self.cards = list(known) if cards is None else cards
         if claim:
             self.claim = claim
-        if purpose == SHOW if claiming is None else claiming:
+        if claiming is None:
+            claiming = purpose == SHOW  # a show starts with its claim
+        if claiming:
             self.claiming = True
 
     def but(self, rank=None, cards=None, claim=None, claiming=None):
