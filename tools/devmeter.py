@@ -18,6 +18,12 @@ costs the interpreter (that much stays counted, as the board pays it too).
 
     ours  = fuel of the step - fuel inside the stand-ins - begin/end
             - calls x (wrapper's fuel - a C call's fuel), shape by shape
+
+and the same up to the step's last write to the OLED (``oled``: our fuel when
+that write began, with the counters as it ended): the guest marks each one
+from inside the bus's stand-in ("m"), and ours up to it is the fuel from the
+step's begin to the write's "in", less what was inside stand-ins before it
+and the meter's cost of the calls so far.
 """
 
 from collections import namedtuple
@@ -40,7 +46,8 @@ Step = namedtuple("Step", (
     "counters",     # the hardware counters sent with end(), cumulative
     "broken",       # an exception left a stand-in unclosed: the split is not known
     "spread",       # fuel: half the change of the meter's cost from before to after the run
-))
+    "oled",         # (our fuel, counters) at the step's last OLED write; None: it wrote none
+), defaults=(None,))
 
 
 def _arguments(n, k):
@@ -127,8 +134,9 @@ class Meter:
     """The host callback: raw windows first, ``steps()`` once the run is over."""
 
     def __init__(self):
-        # (label, total, inside, calls, blocks, bytes, inside_bytes, counters, broken)
+        # (label, total, inside, calls, blocks, bytes, inside_bytes, counters, broken, oled)
         self.raw = []
+        self._oled = None  # (fuel before the meter's costs, calls so far, counters)
         self._open = False
         self._begin = self._entered = 0
         self._inside = 0
@@ -141,11 +149,15 @@ class Meter:
         if name == "b":
             self._open, self._begin, self._inside, self._calls = True, fuel, 0, {}
             self._in = self._broken = False
+            self._oled = None
         elif not self._open:
             return  # a stand-in called outside a step (the harness pressing keys)
         elif name == "o":
             self._inside += self._entered - fuel
             self._in = False
+        elif name == "m":  # an OLED write ends, inside its stand-in's window
+            self._oled = (self._begin - self._entered - self._inside, dict(self._calls),
+                          tuple(int(p) for p in text.split()))
         elif name == "e":
             self._total = self._begin - fuel
         elif name == "r":
@@ -154,7 +166,7 @@ class Meter:
             blocks, spent, inside_bytes = int(parts[1]), int(parts[2]), int(parts[3])
             counters = tuple(int(p) for p in parts[4:])
             self.raw.append((label, self._total, self._inside, self._calls, blocks, spent,
-                             inside_bytes, counters, self._broken or self._in))
+                             inside_bytes, counters, self._broken or self._in, self._oled))
             self._open = False
         else:
             self._broken = self._broken or self._in
@@ -208,20 +220,27 @@ class Meter:
             r[0].startswith(RECALIBRATION) for r in self.raw) else before
         step_fuel = (before["step"][0] + after["step"][0]) / 2
         step_bytes = before["step"][1]
+
+        def cost(calls):
+            return sum(n * (before["calls"][tag][0] + after["calls"][tag][0]) / 2
+                       for tag, n in calls.items())
+
         out = []
-        for label, total, inside, calls, blocks, spent, inside_bytes, counters, broken in self.raw:
+        for (label, total, inside, calls, blocks, spent, inside_bytes, counters, broken,
+             oled) in self.raw:
             if label.startswith(CALIBRATIONS):
                 continue
-            fuel = total - inside - step_fuel
+            fuel = total - inside - step_fuel - cost(calls)
             spread = abs(after["step"][0] - before["step"][0]) / 2
             ours_bytes = spent - inside_bytes - step_bytes
             for tag, n in calls.items():
-                fuel -= n * (before["calls"][tag][0] + after["calls"][tag][0]) / 2
                 spread += n * abs(after["calls"][tag][0] - before["calls"][tag][0]) / 2
                 ours_bytes -= n * before["calls"][tag][1]
+            if oled is not None:  # the begin/end pair taken off whole, as from the step
+                oled = (min(fuel, max(0.0, oled[0] - step_fuel - cost(oled[1]))), oled[2])
             # Blocks are what the heap loses; the split between the firmware and the
             # stand-ins is taken in proportion to the bytes each asked for.
             share = max(0.0, ours_bytes) / spent if spent > 0 else 0.0
             out.append(Step(label, max(0.0, fuel), inside, sum(calls.values()),
-                            blocks * min(1.0, share), counters, broken, spread))
+                            blocks * min(1.0, share), counters, broken, spread, oled))
         return out

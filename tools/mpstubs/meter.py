@@ -14,6 +14,11 @@ the fuel in between is the stand-in's. Bytes it allocates are summed in
 ``inside_bytes`` (``micropython.mem_current``, which a frame freed on return
 does not move). Calls from one stand-in into another are not counted again.
 
+A write to the OLED (the bus's one device) also calls ``host.call("m", counters)``
+as it returns, inside the stand-in's window (so its fuel and bytes are the
+stand-in's): the host keeps the last one of a step, where the key's answer is
+on the panel (tools/devmeter.py).
+
 ``begin()`` and ``end(label)`` bracket one measured step; ``end`` sends
 the step's heap figures and the hardware counters with it. What the wrapper
 itself costs is measured the same way on a dummy (tools/devmeter.py makes
@@ -133,6 +138,16 @@ def _wrap_property(cls, name, prop):
                                 _wrap_get(lambda self, value: setattr(self, hidden, value), "ps")))
 
 
+def _marked(f):
+    # The I2C write's end: the counters then, sent from inside the stand-in's window.
+    def writeto(*args, **kwargs):
+        result = f(*args, **kwargs)
+        if counters:
+            _call("m", " ".join([str(c) for c in counters()]))
+        return result
+    return writeto
+
+
 def begin():
     global depth, inside_bytes, _alloc, _start
     depth = 0
@@ -173,6 +188,7 @@ def _install():
 
     wrap_class(adafruit_pixelbuf.PixelBuf)
     wrap_class(i2c_device.I2CDevice)
+    FakeI2C.writeto = _marked(FakeI2C.writeto)  # before wrap_class: the mark is inside
     wrap_class(FakeI2C)
     wrap_class(busio.I2C)
     wrap_class(digitalio.DigitalInOut)
