@@ -159,7 +159,7 @@ class Game(Deal):
             state.check_event(event)  # a show straight to its rule: the deepest chain
             result = self._act_show(event) if event[0] == state.SHOW else self._apply(event)
             if self._proposing:
-                after = self._kept()[:18]
+                after = self._kept()  # (its journal and checkpoints go unused)
                 self._back(kept, n)  # (cut short, the except puts it back)
                 return Change(ACTION, result, after, self.moves)
             if (n + 1) % CHECKPOINT_EVERY == 0:
@@ -203,10 +203,19 @@ class Game(Deal):
         WrongPhase if the game has moved since (the Change is of a game gone)."""
         if change.at != self.moves:
             raise WrongPhase("the game has moved on since")
-        kept = self._kept()
         n = len(self.journal)
         kind = change.kind
         journal, base = self.journal, self._checkpoints
+        if kind == ACTION and (n + 1) % CHECKPOINT_EVERY:  # no state kept to put back:
+            journal.append(change.outcome.event)
+            try:
+                self._install(change.after)  # stores to names that exist: whole, or not begun
+            except BaseException:
+                journal.pop()
+                raise
+            self.moves += 1
+            return change.outcome
+        kept = self._kept()
         stale = [i for i in base if i >= n] if kind == UNDO else None
         try:
             self._install(change.after)
