@@ -153,22 +153,40 @@ def test_a_memory_error_once_leaves_before_or_after_and_the_next_key_works(
     assert t.oled() == done.oled()
 
 
+def quickly(t, keys):
+    """Keys pressed with no idle pass between them: none is answered before it comes."""
+    for key in keys:
+        t.press(key)
+    t.settle()
+
+
 def test_a_memory_error_in_the_engine_is_retried_once_after_a_collection(monkeypatch):
     t = Table()
     t.settle()  # the first idle pass collects the boot's garbage
     collected = []
     monkeypatch.setattr(app_module.gc, "collect", lambda: collected.append(1))
     fail_once(monkeypatch, Game, "replay")
-    t.keys("12A")
+    quickly(t, "12A")
     assert t.scores == [12, 0] and t.message == "A+12 pegged" and collected == [1]
     assert t.app.errors == 0
+
+
+def test_a_memory_error_while_an_answer_is_made_ahead_drops_it(monkeypatch):
+    t = Table().keys("7B 1")
+    before = saved_game(t)
+    left = fail_once(monkeypatch, Game, "replay")
+    t.keys("2")  # the idle pass after it makes A's answer (12 for A): short of memory
+    assert left == [0] and t.app.ctrl.ready == {} and t.app.errors == 0
+    assert t.scores == [0, 7] and saved_game(t) == before and t.app.ctrl.here == "12"
+    t.keys("A")  # answered when pressed
+    assert t.scores == [12, 7] and t.message == "A+12 pegged" and t.app.errors == 0
 
 
 def test_a_key_that_fails_twice_does_nothing_and_says_so(monkeypatch):
     t = Table().keys("7B 1")
     before = saved_game(t)
     fail_once(monkeypatch, Game, "replay", calls=2)
-    t.keys("2A")
+    quickly(t, "2A")
     monkeypatch.undo()
     assert t.scores == [0, 7] and saved_game(t) == before
     assert t.message == "out of memory: that key did nothing"

@@ -7,7 +7,8 @@ README hand, a restart on the same flash, then (``whole_game``) deals keyed
 by a seeded player until the game is won, with a show claimed, a brightness
 change from the menu and an undo on the way, and the next game started. Every
 key is followed by animation frames every ``FRAME_MS`` while the pegs move,
-then one idle pass of the loop. It returns the steps in order, each with its
+then one idle pass of the loop, and more (up to PREPARE_PASSES) while the
+answers of the keys likely next are still being made. It returns the steps in order, each with its
 kind and the deepest chain of device-Python calls seen in it
 (``sys.setprofile``), and the end state for the MicroPython run to match.
 
@@ -38,6 +39,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 FRAME_MS = 20    # animation frames at 50 a second
 IDLE_MS = 20     # then one pass of the loop with nothing to do
+PREPARE_PASSES = 4  # and more while the likely next keys' answers are made (a player
+                    # takes 150 ms or more between keys: the loop makes many passes)
 SEED = 2024
 MAX_KEYS = 2000  # a game that has not ended by then is a bug in the player
 # Python on the board: ours only (bus_device is C there; boards/sim and Blinka
@@ -205,6 +208,11 @@ class _Runner:
             self._step("frame:%d" % index, key, "frame", part)
         self.board.clock.advance(IDLE_MS)
         self._step("idle:%d" % index, key, "idle", part)
+        for _ in range(PREPARE_PASSES):  # the answers of the keys likely next
+            if not app.ctrl.unprepared():
+                break
+            self.board.clock.advance(IDLE_MS)
+            self._step("idle:%d" % index, key, "idle", part)
         if len(self.keys) > MAX_KEYS:
             raise RuntimeError("the scripted game did not end in %d keys" % MAX_KEYS)
 

@@ -6,6 +6,7 @@ emulator, or a target of the firmware.
 """
 
 import math
+import re
 from cribbage.app import COLLECT_EVERY
 
 MS_PER_MFUEL = 10.0          # 1 M fuel of Python work, flash-cache misses included
@@ -288,3 +289,21 @@ class Boot:
 
     def total_s(self, xip=True):
         return CIRCUITPYTHON_START_S + self.load_s(xip) + self.rest_s(xip)
+
+
+QSTR_INFO = re.compile(r"n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)")
+
+
+def qstr_tables(stdout):
+    """{"qstr:" + label: bytes of qstr pool tables, "names:" + label: names} at each live()."""
+    out, label = {}, None
+    for line in stdout.splitlines():
+        if line.startswith("QSTR "):
+            label = line[5:].strip()
+        elif label and line.startswith("qstr pool:"):
+            found = QSTR_INFO.search(line)
+            if found:
+                out["qstr:" + label] = int(found.group(3)) - int(found.group(2))
+                out["names:" + label] = int(found.group(1))
+            label = None
+    return out

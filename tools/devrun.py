@@ -3,7 +3,7 @@
 ``run_keys(keys, restart_at)`` boots the firmware as code.py does (the
 modules imported one by one, the hardware built, the app started), presses
 ``keys`` one a step, each followed by animation frames every FRAME_MS while
-the pegs move and one idle pass (the same steps tools/devgame.py takes on
+the pegs move and idle passes (the same steps tools/devgame.py takes on
 CPython), and restarts the board on the same flash after key ``restart_at``.
 ``run_boot(saved)`` boots on a flash holding a saved game (from ``.mpy``
 files, given an mpy-cross); ``run_parse()`` parses each deployed ``.py`` file
@@ -15,12 +15,11 @@ boot loaded and what the guest printed.
 import ast
 import binascii
 import os
-import re
 import subprocess
 from collections import namedtuple
 from importlib.util import find_spec
 
-from tools import devgame, devmeter
+from tools import devgame, devmeter, devmodel
 from tools.mprun import BUILTINS, run_micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -131,6 +130,7 @@ KEYS = %(keys)r
 RESTART_AT = %(restart_at)d
 FRAME_MS = %(frame_ms)d
 IDLE_MS = %(idle_ms)d
+PREPARE_PASSES = %(prepare_passes)d
 BOOT = %(boot)r
 SOURCES = %(sources)r
 BOOTING = %(booting)r
@@ -155,7 +155,7 @@ def live(label):
     # Called right after a yield: the heap has just been collected.
     host.call("live", "%%s %%d" %% (label, gc.mem_alloc() - mpprobe.base))
     print("QSTR", label)
-    micropython.qstr_info()  # its pools and their names' bytes, for _qstr_tables
+    micropython.qstr_info()  # its pools and their names' bytes, for devmodel.qstr_tables
 
 
 def boot(restart):
@@ -233,12 +233,15 @@ def steps():
             app.step()
             end(label)
             yield
-        supervisor.clock.advance(IDLE_MS)
         label = "idle:%%d" %% i
-        begin()
-        app.step()
-        end(label)
-        yield
+        for n in range(1 + PREPARE_PASSES):  # more while answers are made ahead
+            if n and not app.ctrl.unprepared():
+                break
+            supervisor.clock.advance(IDLE_MS)
+            begin()
+            app.step()
+            end(label)
+            yield
         if i == RESTART_AT:
             app = None
             yield
@@ -320,7 +323,8 @@ def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=N
     host = _Live(meter)
     code = _GUEST % {
         "keys": list(keys), "restart_at": restart_at, "frame_ms": devgame.FRAME_MS,
-        "idle_ms": devgame.IDLE_MS, "boot": boot_imports(), "sources": list(sources),
+        "idle_ms": devgame.IDLE_MS, "prepare_passes": devgame.PREPARE_PASSES,
+        "boot": boot_imports(), "sources": list(sources),
         "booting": booting, "deployed": [path[:-3] for path in deployed_sources()],
         "modules": '        live("imports")' if modules else ""}  # its own run: it moves the heap
     extra = {"nvm.hex": binascii.hexlify(saved).decode()} if saved else {}
@@ -328,26 +332,8 @@ def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=N
                               more=extra)
     if not result.ok:
         raise RuntimeError("the firmware failed under MicroPython:\n%s" % result.error)
-    host.figures.update(_qstr_tables(result.stdout))
+    host.figures.update(devmodel.qstr_tables(result.stdout))
     return Run(meter.steps(), host.figures, host.loaded, meter, result.stdout)
-
-
-_QSTR_INFO = re.compile(r"n_qstr=(\d+), n_str_data_bytes=(\d+), n_total_bytes=(\d+)")
-
-
-def _qstr_tables(stdout):
-    """{"qstr:" + label: bytes of qstr pool tables, "names:" + label: names} at each live()."""
-    out, label = {}, None
-    for line in stdout.splitlines():
-        if line.startswith("QSTR "):
-            label = line[5:].strip()
-        elif label and line.startswith("qstr pool:"):
-            found = _QSTR_INFO.search(line)
-            if found:
-                out["qstr:" + label] = int(found.group(3)) - int(found.group(2))
-                out["names:" + label] = int(found.group(1))
-            label = None
-    return out
 
 
 def run_keys(keys, restart_at, mpy_cross=None):

@@ -175,12 +175,16 @@ class App:
             # One more frame after an animation ends puts the pegs back at rest.
             if self.was_busy and not busy:
                 self.moved = True  # the strips still hold the animation's last frame
-            if pressed or busy or self.was_busy or self.ctrl.shown().scrolls or self.pending:
+            idle = not (pressed or busy)
+            if not idle or self.was_busy or self.ctrl.shown().scrolls or self.pending:
                 self.pending = False
-                self.render()
+                idle = not self.render() and idle
             if self.keys_since >= COLLECT_EVERY and not (pressed or busy):
                 self.keys_since = 0
                 self.collect()  # now rather than inside a key
+                idle = False
+            if idle:  # nothing else in this pass: one likely key's answer made
+                self.ctrl.prepare()
             self.was_busy = busy
         except MemoryError:
             # Short of memory while drawing: what the keys did stands; collect and
@@ -207,12 +211,14 @@ class App:
         self.pending = True
 
     def render(self):
+        """Draw what changed; whether anything did."""
         # The OLED first: it says what happened; the strips follow (a peg's jump
         # runs after the key anyway).
         now = self.now()
         face = self.ctrl.shown()
         step = self.board.ticks_diff(now, self.detail_at) // SCROLL_MS if face.scrolls else 0
-        if (face, step) != self.shown:
+        drew = (face, step) != self.shown
+        if drew:
             self.screen.draw(face.rows(step))
             self.shown = (face, step)
         pegs = self.pegs
@@ -227,6 +233,8 @@ class App:
         if self.moved or pegs.busy(now):
             pegs.draw(now)  # strips only change with the view or a moving peg
             self.moved = False
+            drew = True
+        return drew
 
     # What the simulator and the tests read of the running app.
     def oled_lines(self):

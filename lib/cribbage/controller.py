@@ -8,10 +8,21 @@ enters it. The controller is the handlers' context: ``game``, ``settings``,
 ``tracks`` and ``message`` are read there, never written by a handler. At
 commit it applies the Turn (the engine Change first) and makes the face
 (cribbage.view.Face): what the LEDs and the OLED show, plain values.
+
+The answer before the key: a handler changes nothing, so while the board
+waits, the Turns of the keys most likely next (a suit after a rank, a side
+after points) are made one a pass (``prepare``) and the one pressed is
+committed as made. Any commit or message drops them.
 """
+
+try:
+    from typing import Any  # noqa: F401  (used in type comments, which ruff does not read)
+except ImportError:
+    pass
 
 from engine.errors import IllegalAction
 from cribbage import entry, scoreboard, words
+from cribbage.keys import PLAYER_KEYS, SUIT_KEYS
 from cribbage.turn import ADVISE, BASE, CARDS, HOME, MUGGINS, Turn
 from cribbage.view import make_face
 
@@ -37,26 +48,76 @@ class Controller:
         self.settings = settings
         self.tracks = tracks  # LED tracks on the board: the most sides a game can have
         self.mode = HOME
-        self.here = ""
+        self.here = ""  # type: Any  # the mode's own state: digits typed, an Entry, ...
         self.message = ""
         self.detail = []  # lines under the message: a show's breakdown, notices at start
         self.detail_rows = []  # the same, wrapped to the screen: (line, start, end) a row
         self.scored = ()
         self.face = None
+        self.ready = {}  # key: the Turn it makes now (None: made when pressed)
+        self.ready_at = None  # what the handlers read when they were made
         self._show(True)
 
-    def press(self, key):
-        """Handle one key; the Turn it made (already committed)."""
-        try:
-            turn = _mode(self.mode).key(self, self.here, key)
-        except IllegalAction as err:
-            turn = Turn(self.mode, self.here, words.refusal(err))
-        self.commit(turn)
+    def press(self, key, keep=True):
+        """Handle one key; the Turn it made, committed (``keep`` False: only made,
+        for ``prepare``; a handler changes nothing, so neither does that)."""
+        turn = self.ready.get(key) if keep and self.ready_at == self._now() else None
+        if turn is None:
+            try:
+                turn = _mode(self.mode).key(self, self.here, key)
+            except IllegalAction as err:
+                turn = Turn(self.mode, self.here, words.refusal(err))
+        if keep:
+            self.commit(turn)
         return turn
+
+    def _now(self):
+        game = self.game
+        return game, game.moves, self.mode, self.here, self.settings, self.message
+
+    def likely(self):
+        """The keys most likely next, whose Turns are worth making before they come."""
+        here = self.here
+        if self.mode == CARDS and here.rank and not here.claiming:
+            return SUIT_KEYS
+        if self.mode == HOME and here:  # points typed: whose
+            return PLAYER_KEYS[:self.game.sides]
+        return ""
+
+    def prepare(self):
+        """Make one likely key's Turn; False when there is none left to make."""
+        likely = self.likely()
+        if not likely:
+            return False
+        ready, now = self.ready, self._now()
+        if self.ready_at != now:  # made for a board gone (or none made yet)
+            ready = self.ready = {}
+            self.ready_at = now
+        for key in likely:
+            if key not in ready:
+                try:
+                    ready[key] = self.press(key, False)
+                except MemoryError:
+                    self.ready = {}  # the heap is short: the keys are answered when pressed
+                    return False
+                except Exception:
+                    ready[key] = None  # an error is the pressed key's to report
+                return True
+        return False
+
+    def unprepared(self):
+        """Whether a likely key's answer is still to be made."""
+        ready = self.ready if self.ready_at == self._now() else {}
+        for key in self.likely():
+            if key not in ready:
+                return True
+        return False
 
     def commit(self, turn):
         """Apply ``turn``: the engine Change (nothing else is changed if it
         fails), the new game or settings, the next mode; then the face."""
+        if self.ready:
+            self.ready = {}
         if turn.change is not None:
             self.game.commit(turn.change)
         if turn.game is not None:
@@ -94,11 +155,13 @@ class Controller:
     def say(self, text):
         """A message from the board itself (not a key): keys lost, not saved."""
         self.message = text
+        self.ready = {}
         self._show(False)
 
     def tell(self, lines):
         """Lines for the rows under the message: notices of what was not kept."""
         self._detail(lines)
+        self.ready = {}
         self._show(False)
 
     def _detail(self, lines):

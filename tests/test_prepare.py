@@ -1,0 +1,127 @@
+"""The answer before the key: the Turns made in the loop's idle passes are the keys' own.
+
+While the board waits, the controller makes the Turn of each key most likely
+next (a suit after a rank, a side after points), one a pass; the key pressed
+is committed as made. A prepared answer must be byte for byte the one made on
+the spot: the same OLED writes, the same strip frames, the same save.
+"""
+
+from cribbage import controller
+from cribbage.keys import SUIT_KEYS
+from tools import devgame
+
+from firmware import Table
+
+IDLE_PASSES = 6  # passes between keys: more than the most answers a mode makes (4 suits)
+PASS_MS = 20
+
+
+def play(keys, prepare=True, monkeypatch=None):
+    """Each key, then its settle and IDLE_PASSES more passes; per key: the I2C
+    writes, both strips' last frames and frame counts, the flash, and whether
+    its answer was ready when it came."""
+    if not prepare:
+        monkeypatch.setattr(controller.Controller, "prepare", lambda ctrl: False)
+    t = Table()
+    bus = t.board.i2c
+    bus.log_length = 10 ** 6
+    out, ready = [], []
+    for key in keys:
+        ctrl = t.app.ctrl
+        ready.append(ctrl.ready.get(key) is not None and ctrl.ready_at == ctrl._now())
+        start = len(bus.log)
+        t.press(key)
+        t.settle()
+        for _ in range(IDLE_PASSES):
+            t.board.clock.advance(PASS_MS)
+            t.app.step()
+        out.append((key, bus.log[start:], [t.board.strip_bytes(i) for i in (0, 1)],
+                    [t.board.strip_writes(i) for i in (0, 1)], t.nvm_image()))
+    return t, out, ready
+
+
+def test_every_prepared_answer_is_the_one_made_when_pressed(monkeypatch):
+    keys = devgame.readme_keys()
+    ahead, sent, ready = play(keys)
+    on_the_spot, expected, _ = play(keys, False, monkeypatch)
+    assert len(sent) == len(expected) == 31
+    for i in range(len(keys)):
+        assert sent[i] == expected[i], "key %d (%s)" % (i, keys[i])
+    assert ahead.oled() == on_the_spot.oled() and ahead.scores == on_the_spot.scores == [25, 7]
+    # Ready when pressed: every suit after a rank: the starter's, the eight cards
+    # laid and the crib's four (the two hands' shows are # alone).
+    answered = "".join(k for k, r in zip(keys, ready) if r)
+    assert answered == "DAADDBBCBBCDC"
+    assert ahead.app.errors == on_the_spot.app.errors == 0
+
+
+def idle(t, passes=1):
+    for _ in range(passes):
+        t.board.clock.advance(PASS_MS)
+        t.app.step()
+
+
+def test_answers_are_made_one_a_pass_and_the_key_not_yet_made_is_answered_when_pressed():
+    t = Table().keys("#")  # the starter's card (the settle's pass collects the boot's garbage)
+    t.keys("5")
+    ctrl = t.app.ctrl
+    assert ctrl.likely() == SUIT_KEYS
+    assert list(ctrl.ready) == ["A"]  # the settle's pass made one
+    idle(t)
+    assert sorted(ctrl.ready) == ["A", "B"]
+    idle(t, 3)
+    assert sorted(ctrl.ready) == ["A", "B", "C", "D"]
+    assert ctrl.prepare() is False  # none left to make
+    plain = Table().keys("#5")
+    t.keys("C")
+    plain.press("C")
+    plain.settle()
+    assert t.message == plain.message == "starter: 5\x04"  # the diamond's glyph
+    assert t.game.starter == plain.game.starter and t.nvm_image() == plain.nvm_image()
+    assert ctrl.ready == {}
+
+
+def test_the_key_not_yet_made_is_answered_when_pressed():
+    t = Table().keys("#5")  # one pass: A (spades) made
+    t.keys("D")  # clubs: made when pressed
+    plain = Table()
+    for key in "#5D":
+        plain.press(key)
+    plain.settle()
+    assert t.message == plain.message == "starter: 5\x05"
+    assert t.oled() == plain.oled() and t.nvm_image() == plain.nvm_image()
+
+
+def test_a_key_in_the_same_pass_comes_first_and_its_answer_stands():
+    plain = Table().keys("#5")
+    plain.press("C")
+    plain.settle()
+    t = Table().keys("#5")
+    t.board.press("C")  # the pass that would make the next answer takes the key first
+    t.app.step()
+    assert t.app.ctrl.ready == {}  # a commit drops what was made for the state before it
+    t.settle()
+    assert t.oled() == plain.oled() and t.nvm_image() == plain.nvm_image()
+
+
+def test_anything_said_drops_the_answers_made():
+    t = Table().keys("1")
+    idle(t)
+    ctrl = t.app.ctrl
+    assert list(ctrl.ready) == ["A"]
+    ctrl.say("keys lost: press them again")
+    assert ctrl.ready == {}
+    t.keys("A")
+    assert t.scores == [1, 0] and t.message == "A+1 pegged"
+
+
+def test_a_prepared_answer_of_a_game_moved_on_is_never_used():
+    t = Table().keys("1")
+    idle(t)
+    ctrl = t.app.ctrl
+    made = ctrl.ready["A"]
+    game = ctrl.game
+    game.commit(game.propose(game.peg, 1, 5))  # behind the controller's back
+    t.keys("A")  # made again for the game as it is: A's 1 on top of B's 5
+    assert t.scores == [1, 5] and t.message == "A+1 pegged" and t.app.errors == 0
+    assert made.change.at == game.moves - 2
