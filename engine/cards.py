@@ -78,18 +78,25 @@ def parse_cards(texts):
     return cards
 
 
+RANK_NAMES = tuple(["10" if r == "T" else r for r in RANKS])  # a rank's name, by rank - 1
+
+
 def rank_name(rank):
-    return "10" if rank == 10 else RANKS[rank - 1]
+    return RANK_NAMES[rank - 1]
 
 
 def card_name(card, symbols=False):
     """5H, 10D, QS; with symbols: 5♥, 10♦, Q♠."""
-    card = parse_card(card)
+    if type(card) is not int or not 0 <= card < DECK_SIZE:  # (a card int: no call deeper)
+        card = parse_card(card)
     suits = SUIT_SYMBOLS if symbols else SUITS
-    return rank_name(RANK[card]) + suits[SUIT[card]]
+    return RANK_NAMES[RANK[card] - 1] + suits[SUIT[card]]
 
 
 def refused(kind, template, *cards):
     """The refusal ``kind`` (an engine.errors class) saying ``template`` with
     each of ``cards`` named at its ``%s``: raise refused(CardSeen, "%s twice", card)."""
-    return kind(template % tuple([card_name(c) for c in cards]), cards, template)
+    names = []  # a loop, not a comprehension: a refusal is among the deepest chains
+    for c in cards:
+        names.append(card_name(c))
+    return kind(template % tuple(names), cards, template)

@@ -48,10 +48,11 @@ def test_every_prepared_answer_is_the_one_made_when_pressed(monkeypatch):
     for i in range(len(keys)):
         assert sent[i] == expected[i], "key %d (%s)" % (i, keys[i])
     assert ahead.oled() == on_the_spot.oled() and ahead.scores == on_the_spot.scores == [25, 7]
-    # Ready when pressed: every suit after a rank: the starter's, the eight cards
-    # laid and the crib's four (the two hands' shows are # alone).
+    # Ready when pressed: every suit after a rank (the starter's, the eight cards
+    # laid, the crib's four), the go in the play, and # for each show's claim (the
+    # two hands counted by it, the crib's step to its cards).
     answered = "".join(k for k, r in zip(keys, ready) if r)
-    assert answered == "DAADDBBCBBCDC"
+    assert answered == "DAADDBBC#B###BCDC"
     assert ahead.app.errors == on_the_spot.app.errors == 0
 
 
@@ -78,7 +79,7 @@ def test_answers_are_made_one_a_pass_and_the_key_not_yet_made_is_answered_when_p
     plain.settle()
     assert t.message == plain.message == "starter: 5\x04"  # the diamond's glyph
     assert t.game.starter == plain.game.starter and t.nvm_image() == plain.nvm_image()
-    assert ctrl.ready == {}
+    assert list(ctrl.ready) == ["#"]  # the play began: its go is made ahead
 
 
 def test_the_key_not_yet_made_is_answered_when_pressed():

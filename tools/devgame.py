@@ -207,12 +207,12 @@ class _Runner:
             self.board.clock.advance(FRAME_MS)
             self._step("frame:%d" % index, key, "frame", part)
         self.board.clock.advance(IDLE_MS)
-        self._step("idle:%d" % index, key, "idle", part)
+        self._step("idle:%d" % index, key, "idle", part, deep=True)
         for _ in range(PREPARE_PASSES):  # the answers of the keys likely next
             if not app.ctrl.unprepared():
                 break
             self.board.clock.advance(IDLE_MS)
-            self._step("idle:%d" % index, key, "idle", part)
+            self._step("idle:%d" % index, key, "idle", part, deep=True)
         if len(self.keys) > MAX_KEYS:
             raise RuntimeError("the scripted game did not end in %d keys" % MAX_KEYS)
 

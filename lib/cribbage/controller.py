@@ -21,6 +21,7 @@ except ImportError:
     pass
 
 from engine.errors import IllegalAction
+from engine.hand import PLAY
 from cribbage import entry, scoreboard, words
 from cribbage.keys import PLAYER_KEYS, SUIT_KEYS
 from cribbage.turn import ADVISE, BASE, CARDS, HOME, MUGGINS, Turn
@@ -78,8 +79,12 @@ class Controller:
     def likely(self):
         """The keys most likely next, whose Turns are worth making before they come."""
         here = self.here
-        if self.mode == CARDS and here.rank and not here.claiming:
-            return SUIT_KEYS
+        if self.mode == CARDS:
+            if here.rank:
+                return SUIT_KEYS
+            if here.claiming or here.purpose == PLAY:
+                return "#"  # the claim made (a show counted), or a go
+            return ""
         if self.mode == HOME and here:  # points typed: whose
             return PLAYER_KEYS[:self.game.sides]
         return ""
