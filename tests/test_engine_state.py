@@ -244,7 +244,10 @@ def test_each_action_journalled_reads_back_as_a_named_record():
     game.count_show([parse_card(c) for c in ("2S", "4D", "6C", "8S")])
     done = state.action(game.journal[-1])
     assert (done.kind, done.claim, done.muggins) == ("show", None, False)
+    game.erase_stats()
+    assert state.action(game.journal[-1]).kind == "erase"
     kinds = {state.action(event).kind for event in game.journal}
-    assert kinds == {"cut", "dealer", "misdeal", "peg", "starter", "lay", "next", "show"}
+    assert kinds == {"cut", "dealer", "misdeal", "peg", "starter", "lay", "next", "show",
+                     "erase"}
     assert state.action(bytes([state.GO])).kind == "go"
     assert set(state.KIND_NAMES[1:]) == kinds | {"go"}

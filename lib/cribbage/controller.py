@@ -12,7 +12,7 @@ commit it applies the Turn (the engine Change first) and makes the face
 
 from engine.errors import IllegalAction
 from cribbage import entry, scoreboard, words
-from cribbage.turn import ADVISE, BASE, CARDS, HOME, MUGGINS, Turn
+from cribbage.turn import ADVISE, BASE, CARDS, ERASE_STATS, HOME, MUGGINS, STATS, Turn
 from cribbage.view import make_face
 
 _PLAYING = (CARDS, MUGGINS)  # modes a finished game leaves for the scoreboard
@@ -27,6 +27,9 @@ def _mode(name):
     if name == ADVISE:
         from cribbage import advise
         return advise.MODES[name]
+    if name == STATS or name == ERASE_STATS:
+        from cribbage import stats_page
+        return stats_page.MODES[name]
     from cribbage import menu
     return menu.MODES[name]
 
