@@ -18,7 +18,7 @@ from engine.rules import Config, check_config, hand_size, has_crib, sides_of
 from engine import stats as _stats
 
 FORMAT = 3  # bump when the layout below changes; older data is refused
-READS = (2, 3)  # 2: before the stats (they read as zero)
+READS = (2, 3)  # 2: before the stats (they read as zero) and the check
 
 # Event codes: the first byte of each journalled action.
 PEG = 1        # side, points
@@ -112,18 +112,39 @@ def encode(game):
     for i in range(len(out)):  # in place, no call for each value: this runs at every checkpoint
         if out[i] is None:
             out[i] = NOBODY
-    return bytes(out)
+    return sealed(out)
+
+
+def sealed(values):
+    """The state bytes of ``values`` (encode()'s, or a test's changed ones): them,
+    then their check."""
+    return bytes(values) + bytes((_check(values, len(values)),))
+
+
+def _check(data, end):
+    # A state's last byte: the sum of those before it, mod 255. The flash log's
+    # CRC-8 repairs a flipped bit in a long record only when one of the bits it
+    # could be (127 apart) gives a state the rules accept, and the statistics'
+    # counters take nearly any value: this tells, as one flipped bit, or two 127
+    # apart (never at the same place in their bytes), always changes it.
+    return sum(data[:end]) % 255
 
 
 def read(data):
     """(config, fields) from encode() bytes, fields in the order the bytes
     hold them: (tally, games_played, dealer, phase, hand_no, show_step,
     starter, winner, loser, level, last_side, scores, backs, seen, play,
-    stats); a state of FORMAT 2 (before the stats) reads with stats zero.
-    BadSave if they are not a state the rules can reach."""
+    stats); a state of FORMAT 2 (before the stats and the check) reads with
+    stats zero. BadSave if its check (sealed) fails or they are not a state the
+    rules can reach."""
     try:
         if data[0] not in READS:
             raise BadSave("saved state format %d, this board reads %d" % (data[0], FORMAT))
+        end = len(data)
+        if data[0] == FORMAT:
+            end -= 1
+            if _check(data, end) != data[end]:
+                raise BadSave("saved state fails its check")
         players, target, variant, muggins = data[1], data[2], data[3], data[4]
         config = Config(players, target, variant, bool(muggins), tuple(data[5:9]), data[9])
         check_config(config)
@@ -147,7 +168,7 @@ def read(data):
         stats = _stats.ZERO
         if data[0] == FORMAT:
             stats, pos = _stats.from_list(data, pos)
-        if pos != len(data) or len(fields) != 10 or len(backs) != sides:
+        if pos != end or len(fields) != 10 or len(backs) != sides:
             raise BadSave("saved state has the wrong length")
         _check_state(config, sides, fields, scores, seen, play)
     except (IndexError, ValueError, IllegalAction) as err:

@@ -1,6 +1,8 @@
 """The statistics the engine keeps: whole games played, each figure checked
 against a count this test keeps itself from the scores each action returns."""
 
+import pytest
+
 from engine import state
 from engine import stats as st
 from engine.cards import JACK, RANK, SUIT, value_of
@@ -197,21 +199,35 @@ def test_a_state_of_the_format_before_the_stats_loads_with_stats_zero():
     play_game(game, count, 3)
     game.next_game()
     new = state.encode(Game())
-    old = bytes([2]) + new[1:-2]  # format 2: the same bytes with no stats after the play
-    assert new[-2:] == bytes([0, 0])
+    old = bytes([2]) + new[1:-3]  # format 2: the same bytes, no stats nor check after the play
+    assert new[-3:-1] == bytes([0, 0])
     loaded = Game()
     loaded.load(old)
     assert loaded.stats == st.ZERO and loaded.scores == [0, 0]
     save = state.to_bytes(Game())
-    old_save = bytes([2, save[1] - 2]) + old + save[2 + save[1]:]
+    old_save = bytes([2, save[1] - 3]) + old + save[2 + save[1]:]
     assert state.from_bytes(Game, old_save).stats == st.ZERO
 
 
 def test_bad_stats_bytes_are_refused():
-    good = state.encode(Game(stats=[1] * len(st.ZERO)))
+    good = state.encode(Game(stats=[1] * len(st.ZERO)))[:-1]  # without its check
+    # Each with its check right: one counter short, a byte too many, a counter
+    # of 3 bytes past the cap.
     for bad in (good[:-1], good + b"\x00", good[:-3] + bytes([0xFF, 0xFF, 0x7F])):
-        try:
-            state.read(bad)
-        except state.BadSave:
-            continue
-        raise AssertionError(bad)
+        with pytest.raises(state.BadSave, match="not a saved game"):
+            state.read(state.sealed(bad))
+    state.read(state.sealed(good))
+
+
+def test_a_state_whose_check_does_not_add_up_is_refused():
+    """Every bit of the stats' bytes flipped: the check tells, whatever the
+    counter then reads (a flipped bit in a counter is still a counter)."""
+    game = Game(stats=[1] * len(st.ZERO))
+    good = state.encode(game)
+    stats_at = len(good) - 1 - len(st.to_list(game.stats))
+    for at in range(stats_at, len(good)):
+        for bit in range(8):
+            bad = bytearray(good)
+            bad[at] ^= 1 << bit
+            with pytest.raises(state.BadSave, match="check"):
+                state.read(bytes(bad))
