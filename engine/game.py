@@ -36,7 +36,7 @@ class Game(Deal):
             raise NoSuchSeat("no seat %d" % (dealer + 1))
         self.tally = list(tally) if tally else [0] * self.sides
         self.games_played = 0
-        self.stats = ZERO if stats is None else tuple(stats)  # kept from game to game
+        self.stats = ZERO if stats is None else list(stats)  # kept from game to game
         self.moves = 0  # moves on with every change kept (a Change names the one it follows)
         self._proposing = False  # replay proposes instead of keeping (see propose)
         self._fresh(dealer, CUT if cut else STARTER)

@@ -112,22 +112,22 @@ def encode(game):
     for i in range(len(out)):  # in place, no call for each value: this runs at every checkpoint
         if out[i] is None:
             out[i] = NOBODY
-    return sealed(out)
+    out.append(_check(out))
+    return bytes(out)
 
 
 def sealed(values):
-    """The state bytes of ``values`` (encode()'s, or a test's changed ones): them,
-    then their check."""
-    return bytes(values) + bytes((_check(values, len(values)),))
+    """The state bytes of ``values`` (a test's, changed): them, then their check."""
+    return bytes(values) + bytes((_check(values),))
 
 
-def _check(data, end):
+def _check(values):
     # A state's last byte: the sum of those before it, mod 255. The flash log's
     # CRC-8 repairs a flipped bit in a long record only when one of the bits it
     # could be (127 apart) gives a state the rules accept, and the statistics'
     # counters take nearly any value: this tells, as one flipped bit, or two 127
     # apart (never at the same place in their bytes), always changes it.
-    return sum(data[:end]) % 255
+    return sum(values) % 255
 
 
 def read(data):
@@ -143,7 +143,7 @@ def read(data):
         end = len(data)
         if data[0] == FORMAT:
             end -= 1
-            if _check(data, end) != data[end]:
+            if _check(data[:end]) != data[end]:
                 raise BadSave("saved state fails its check")
         players, target, variant, muggins = data[1], data[2], data[3], data[4]
         config = Config(players, target, variant, bool(muggins), tuple(data[5:9]), data[9])

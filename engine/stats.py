@@ -1,7 +1,8 @@
 """engine.stats: what the board remembers of every game, per side.
 
-The statistics are part of a game's state: a flat tuple, replaced and never
-changed in place (Game's undo and atomicity rely on that), folded from each
+The statistics are part of a game's state: a flat list, replaced and never
+changed in place (Game's undo and atomicity rely on that; a list, since MicroPython
+copies one with a slice, where it builds a tuple item by item), folded from each
 action's Outcome as the action is applied (``fold``), saved with the state
 (``to_list``/``from_list``: engine.state) and kept into the next game.
 
@@ -9,6 +10,7 @@ Layout: [games] then, for each of SIDES sides, the FIELDS in order. Every
 counter stops at CAP. Averages are derived (``side``), never stored.
 """
 
+from engine.hand import OVER
 from engine.rules import SIDE_NAMES
 
 SIDES = len(SIDE_NAMES)  # kept for every side a game can have, whatever this game's
@@ -21,7 +23,7 @@ FIELDS = ("wins", "skunks", "double_skunks", "skunked", "double_skunked", "match
 (WINS, SKUNKS, DOUBLES, SKUNKED, DOUBLED, MATCHES, HANDS, HAND_POINTS, CRIBS, CRIB_POINTS,
  BEST, N29, N28, N24, NOBS, HEELS, PLAY_POINTS, TYPED) = range(len(FIELDS))
 F = len(FIELDS)
-ZERO = (0,) * (1 + SIDES * F)
+ZERO = [0] * (1 + SIDES * F)  # shared: never changed in place
 
 # The events that fold in (engine.state's codes; written here, as state imports us).
 _PEG, _STARTER, _LAY, _GO, _ERASE = 1, 2, 3, 4, 10
@@ -35,12 +37,16 @@ def _add(out, i, n):
 
 def fold(stats, game, outcome):
     """The stats after ``outcome``, an action just applied to ``game`` (its
-    Outcome): the same tuple when it adds nothing."""
+    Outcome): the same list when it adds nothing (most cards laid: a boot folds
+    every action it replays, and a copy is most of the cost)."""
     op = outcome.event[0]
     if op == _ERASE:
         return ZERO
-    out = list(stats)
     show = outcome.show
+    over = game.phase == OVER  # (not the property: this runs for every action)
+    if show is None and not outcome.scores and not over:
+        return stats
+    out = stats[:]
     if show is not None:
         side = game.side_of(outcome.seat)
         at = 1 + side * F
@@ -65,10 +71,9 @@ def fold(stats, game, outcome):
         for s in outcome.scores:
             if s.reasons[0] == "his heels":
                 _add(out, 1 + s.side * F + HEELS, 1)
-    if game.over:  # every action starts in a game not over: this one ended it
+    if over:  # every action starts in a game not over: this one ended it
         _ended(out, game)
-    made = tuple(out)
-    return stats if made == stats else made
+    return out
 
 
 def _ended(out, game):
@@ -119,16 +124,19 @@ def to_list(stats):
     while sides and not any(stats[1 + (sides - 1) * F:1 + sides * F]):
         sides -= 1
     out.append(sides)
-    for s in range(sides):
-        at = 1 + s * F
-        mask = 0
-        for i in range(F):
-            if stats[at + i]:
-                mask |= 1 << i
-        out.extend((mask & 0xFF, (mask >> 8) & 0xFF, mask >> 16))
-        for i in range(F):
-            if stats[at + i]:
-                _put(out, stats[at + i])
+    for s in range(sides):  # one pass a side: this runs at every checkpoint
+        at, head, mask = 1 + s * F, len(out), 0
+        out.extend((0, 0, 0))
+        bit = 1
+        for v in stats[at:at + F]:
+            if v:
+                mask |= bit
+                if v > 0x7F:
+                    _put(out, v)
+                else:
+                    out.append(v)
+            bit <<= 1
+        out[head], out[head + 1], out[head + 2] = mask & 0xFF, (mask >> 8) & 0xFF, mask >> 16
     return out
 
 
@@ -165,4 +173,4 @@ def from_list(data, pos):
         for i in range(F):
             if mask >> i & 1:
                 out[1 + s * F + i], pos = _get(data, pos)
-    return tuple(out), pos
+    return out, pos
