@@ -14,6 +14,8 @@ from engine import state
 
 
 class Deal(Hand):
+    def _kept(self):  # the state's references: Game's
+        raise NotImplementedError
     # --- the rules behind each event -------------------------------------------
     def _apply(self, event):
         """Do one event checked already (state.check_event; not journalled): its Outcome."""
@@ -38,6 +40,8 @@ class Deal(Hand):
             scores = self._act_dealer(event[1])
         elif op == state.CUT:
             scores = self._act_cut(list(event[2:]))
+        elif op == state.ERASE:  # the stats (engine.stats.fold): any time, the game as it is
+            scores = []
         else:
             scores = self._act_misdeal()
         return Outcome(event, scores, None, None, None, None)
@@ -100,3 +104,14 @@ class Deal(Hand):
         self.phase = STARTER
         return []
 
+    # --- the next game ---------------------------------------------------------
+    def _next(self, _):
+        """The next game of the match (a new match after the last), the loser
+        dealing first; the games played and the stats go on."""
+        if self.match_winner() != NOBODY:
+            self.tally = [0] * self.sides
+        dealer = self.loser if self.loser < self.config.players else 0
+        played = self.games_played
+        self._fresh(dealer, STARTER)
+        self.games_played = played
+        return self._kept()[:19]

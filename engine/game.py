@@ -20,13 +20,14 @@ from engine.hand import (CUT, OVER, PHASE_NAMES, PLAY, SHOW, STARTER,  # noqa: F
                          Outcome, Score)
 from engine.play import NOBODY
 from engine.rules import check_config, limits, make_config, sides_of
+from engine.stats import ZERO, fold
 from engine import state
 
 
 CHECKPOINT_EVERY = 16  # actions; an undo re-applies fewer than this from a checkpoint
 
 class Game(Deal):
-    def __init__(self, config=None, dealer=0, tally=None, cut=False):
+    def __init__(self, config=None, dealer=0, tally=None, cut=False, stats=None):
         self.config = config if config is not None else make_config()
         check_config(self.config)
         self.sides = sides_of(self.config.players)
@@ -35,6 +36,7 @@ class Game(Deal):
             raise NoSuchSeat("no seat %d" % (dealer + 1))
         self.tally = list(tally) if tally else [0] * self.sides
         self.games_played = 0
+        self.stats = ZERO if stats is None else list(stats)  # kept from game to game
         self.moves = 0  # moves on with every change kept (a Change names the one it follows)
         self._proposing = False  # replay proposes instead of keeping (see propose)
         self._fresh(dealer, CUT if cut else STARTER)
@@ -52,13 +54,13 @@ class Game(Deal):
         self.phase, self.hand_no, self.show_step = s[3], s[4], s[5]
         self.starter, self.winner, self.loser = s[6], s[7], s[8]
         self.level, self.last_side, self.scores = s[9], s[10], s[11]
-        self.backs, self.seen, self.play = s[12], s[13], s[14]
+        self.backs, self.seen, self.play, self.stats = s[12], s[13], s[14], s[15]
 
     def _kept(self):
         """The references that hold the state (see _do)."""
         return (self.tally, self.games_played, self.dealer, self.phase, self.hand_no,
                 self.show_step, self.starter, self.winner, self.loser, self.level,
-                self.last_side, self.scores, self.backs, self.seen, self.play,
+                self.last_side, self.scores, self.backs, self.seen, self.play, self.stats,
                 self.config, self.sides, self.limits, self.journal, self._checkpoints)
 
     def _back(self, kept, n):
@@ -69,9 +71,9 @@ class Game(Deal):
         self.phase, self.hand_no, self.show_step = s[3], s[4], s[5]
         self.starter, self.winner, self.loser = s[6], s[7], s[8]
         self.level, self.last_side, self.scores = s[9], s[10], s[11]
-        self.backs, self.seen, self.play = s[12], s[13], s[14]
-        self.config, self.sides, self.limits = kept[15], kept[16], kept[17]
-        journal, base = kept[18], kept[19]
+        self.backs, self.seen, self.play, self.stats = s[12], s[13], s[14], s[15]
+        self.config, self.sides, self.limits = kept[16], kept[17], kept[18]
+        journal, base = kept[19], kept[20]
         while len(journal) > n:
             journal.pop()
         if n + 1 in base:  # a checkpoint the action made (any past n is stale)
@@ -149,6 +151,10 @@ class Game(Deal):
     def misdeal(self):
         return self.replay((state.MISDEAL,))
 
+    def erase_stats(self):
+        """The statistics back to zero (journalled: undo brings them back)."""
+        return self.replay((state.ERASE,))
+
     def replay(self, event):
         """Apply one event (an action's, a save's) wholly or not at all, as _do
         (written out: one call less deep); under propose(), its Change."""
@@ -158,6 +164,7 @@ class Game(Deal):
         try:
             state.check_event(event)  # a show straight to its rule: the deepest chain
             result = self._act_show(event) if event[0] == state.SHOW else self._apply(event)
+            self.stats = fold(self.stats, self, result)
             if self._proposing:
                 after = self._kept()  # (its journal and checkpoints go unused)
                 self._back(kept, n)  # (cut short, the except puts it back)
@@ -248,7 +255,7 @@ class Game(Deal):
 
     def _install(self, after):
         self._put(after)
-        self.config, self.sides, self.limits = after[15], after[16], after[17]
+        self.config, self.sides, self.limits = after[16], after[17], after[18]
 
     def _state_at(self, n):
         # The state after the journal's first n events (from the checkpoint below).
@@ -257,8 +264,8 @@ class Game(Deal):
             k -= CHECKPOINT_EVERY
         self._put(state.read(self._checkpoints[k])[1])
         for event in self.journal[k:n]:
-            self._apply(event)
-        return self._kept()[:18]
+            self.stats = fold(self.stats, self, self._apply(event))
+        return self._kept()[:19]
 
     # --- asking the rules ----------------------------------------------------
     def preview(self, action, *args):
@@ -300,12 +307,3 @@ class Game(Deal):
     def next_game(self):
         """After a game: the next of the match (see propose_next); its Outcome."""
         return self.commit(self.propose_next())
-
-    def _next(self, _):
-        if self.match_winner() != NOBODY:
-            self.tally = [0] * self.sides
-        dealer = self.loser if self.loser < self.config.players else 0
-        played = self.games_played
-        self._fresh(dealer, STARTER)
-        self.games_played = played
-        return self._kept()[:18]

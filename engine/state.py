@@ -15,8 +15,10 @@ from engine.pegging import MAX_COUNT, pile_count
 from engine.hand import OVER, PHASE_NAMES, PLAY
 from engine.play import NOBODY, Play
 from engine.rules import Config, check_config, hand_size, has_crib, sides_of
+from engine import stats as _stats
 
-FORMAT = 2  # bump when the layout below changes; older data is refused
+FORMAT = 3  # bump when the layout below changes; older data is refused
+READS = (2, 3)  # 2: before the stats (they read as zero) and the check
 
 # Event codes: the first byte of each journalled action.
 PEG = 1        # side, points
@@ -28,15 +30,17 @@ NEXT = 6
 DEALER = 7     # seat
 CUT = 8        # n, cards...
 MISDEAL = 9
+ERASE = 10     # the statistics back to zero
 
-_ARITY = {PEG: 2, STARTER: 1, LAY: 1, GO: 0, NEXT: 0, DEALER: 1, MISDEAL: 0}
+_ARITY = {PEG: 2, STARTER: 1, LAY: 1, GO: 0, NEXT: 0, DEALER: 1, MISDEAL: 0, ERASE: 0}
 
 # An event as a named record, for what reads the journal without knowing its
 # bytes (the board's undo prompt): the kind by name, and what the event names
 # (None, or () for cards, where it names nothing).
 Action = namedtuple("Action", ("kind", "side", "points", "card", "seat", "claim", "muggins",
                                "cards"))
-KIND_NAMES = ("", "peg", "starter", "lay", "go", "show", "next", "dealer", "cut", "misdeal")
+KIND_NAMES = ("", "peg", "starter", "lay", "go", "show", "next", "dealer", "cut", "misdeal",
+              "erase")
 
 
 def action(event):
@@ -104,20 +108,43 @@ def encode(game):
     else:
         out.append(1)
         out.extend(game.play.to_list())
+    out.extend(_stats.to_list(game.stats))
     for i in range(len(out)):  # in place, no call for each value: this runs at every checkpoint
         if out[i] is None:
             out[i] = NOBODY
+    out.append(_check(out))
     return bytes(out)
+
+
+def sealed(values):
+    """The state bytes of ``values`` (a test's, changed): them, then their check."""
+    return bytes(values) + bytes((_check(values),))
+
+
+def _check(values):
+    # A state's last byte: the sum of those before it, mod 255. The flash log's
+    # CRC-8 repairs a flipped bit in a long record only when one of the bits it
+    # could be (127 apart) gives a state the rules accept, and the statistics'
+    # counters take nearly any value: this tells, as one flipped bit, or two 127
+    # apart (never at the same place in their bytes), always changes it.
+    return sum(values) % 255
 
 
 def read(data):
     """(config, fields) from encode() bytes, fields in the order the bytes
     hold them: (tally, games_played, dealer, phase, hand_no, show_step,
-    starter, winner, loser, level, last_side, scores, backs, seen, play).
-    BadSave if they are not a state the rules can reach."""
+    starter, winner, loser, level, last_side, scores, backs, seen, play,
+    stats); a state of FORMAT 2 (before the stats and the check) reads with
+    stats zero. BadSave if its check (sealed) fails or they are not a state the
+    rules can reach."""
     try:
-        if data[0] != FORMAT:
+        if data[0] not in READS:
             raise BadSave("saved state format %d, this board reads %d" % (data[0], FORMAT))
+        end = len(data)
+        if data[0] == FORMAT:
+            end -= 1
+            if _check(data[:end]) != data[end]:
+                raise BadSave("saved state fails its check")
         players, target, variant, muggins = data[1], data[2], data[3], data[4]
         config = Config(players, target, variant, bool(muggins), tuple(data[5:9]), data[9])
         check_config(config)
@@ -138,12 +165,15 @@ def read(data):
             play, pos = Play.from_list(data, pos + 1)
         else:
             pos += 1
-        if pos != len(data) or len(fields) != 10 or len(backs) != sides:
+        stats = _stats.ZERO
+        if data[0] == FORMAT:
+            stats, pos = _stats.from_list(data, pos)
+        if pos != end or len(fields) != 10 or len(backs) != sides:
             raise BadSave("saved state has the wrong length")
         _check_state(config, sides, fields, scores, seen, play)
-    except (IndexError, IllegalAction) as err:
+    except (IndexError, ValueError, IllegalAction) as err:
         raise BadSave("not a saved game: %s" % err)
-    return config, tuple([tally] + fields + [scores, backs, seen, play])
+    return config, tuple([tally] + fields + [scores, backs, seen, play, stats])
 
 
 def _check_state(config, sides, fields, scores, seen, play):
@@ -211,7 +241,7 @@ def to_bytes(game):
 
 def from_bytes(game_class, data):
     """Rebuild a Game from to_bytes() output; BadSave for anything else."""
-    if len(data) < 2 or data[0] != FORMAT:
+    if len(data) < 2 or data[0] not in READS:
         raise BadSave("not a saved game (format)")
     n = data[1]
     game = game_class()

@@ -32,9 +32,9 @@ from collections import Counter
 
 from boards.sim.nvm import PowerCut, SimNVM, interrupted_erases
 from cribbage.store import Store
-from tools.store_logs import (at_the_show, busy_log, fresh, full_log, game_over, lights,
-                              mid_game, new_game, next_game, page_edge, peg, realistic, saved,
-                              show, torn, undo)
+from tools.store_logs import (at_the_show, busy_log, erase, fresh, full_log, game_over, lights,
+                              mid_game, near_the_end, new_game, next_game, page_edge, peg,
+                              realistic, saved, show, torn, undo)
 OLDER = "older save: check the scores"
 OUTCOMES = ("same", "after", "lost", "older", "wrong", "silent", "stuck")
 
@@ -211,6 +211,8 @@ def campaigns():
         saves += cuts(image, act)
     return [
         ("a save (peg, undo, settings, new game, next game, hand shown)", saves),
+        ("the save that ends a game (the statistics count it)", cuts(near_the_end(), peg)),
+        ("the statistics erased (an action: undo brings them back)", cuts(game_over(), erase)),
         ("the first save to an erased sector", cuts(SimNVM().snapshot(), new_game)),
         ("a save that opens a new page (and its mark)", cuts(page_edge(), peg)),
         ("a save after one cut short", cuts(torn(), peg)),

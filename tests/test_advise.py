@@ -26,7 +26,7 @@ def test_the_advice_and_the_menu_are_not_loaded_at_boot():
 
 def test_the_menu_offers_the_advice():
     t = Table().keys("D")
-    assert t.oled()[0] == "MENU           * back" and t.oled()[7] == "7 what to lay away"
+    assert t.oled()[0] == "MENU  8 stats  * back" and t.oled()[7] == "7 what to lay away"
     t.keys("7")
     assert t.app.ctrl.mode == "advise"
     assert t.oled()[:4] == ["ADVICE", "whose cards are they?", "press A or B", "* back"]

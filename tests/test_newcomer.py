@@ -289,7 +289,7 @@ def test_star_on_the_lights_page_puts_the_lights_back_and_done_keeps_them():
                             "* cancel  # done"]
     assert t.led(0, 5) != lit
     t.keys("*")  # cancel: back to the menu, the lights as they were
-    assert t.oled()[0] == "MENU           * back" and t.led(0, 5) == lit
+    assert t.oled()[0] == "MENU  8 stats  * back" and t.led(0, 5) == lit
     assert t.reboot().app.ctrl.settings.to_bytes() == bytes((1, 3, 0))
     t.keys("3 1 #")  # done: kept
     assert t.app.ctrl.mode == "home" and t.led(0, 5) != lit

@@ -29,6 +29,9 @@ def test_points_for_both_players_as_json_in_a_subprocess():
     state = json.loads(result.stdout)
     leds = state.pop("leds")
     state.pop("milliamps")
+    kept = state.pop("stats")
+    assert kept["games"] == 0 and len(kept["sides"]) == 2
+    assert [side["typed_points"] for side in kept["sides"]] == [12, 5]
     assert state == {
         "players": 2,
         "tracks": 2,
@@ -132,6 +135,24 @@ def test_save_then_state_resumes_the_game(tmp_path, capsys):
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["pegs"] == [[15, 12], [0, 0]]
     assert open(saved, "rb").read() == before
+
+
+def test_the_stats_are_read_from_a_saved_state(tmp_path, capsys):
+    saved = str(tmp_path / "board.nvm")
+    keys = "29A 7B 29A 29A 29A 29A"  # A's 145 to B's 7: a double skunk
+    code, _, _ = run_main(capsys, "--keys", keys, "--save", saved)
+    assert code == 0
+    result = run_tool("--keys", "", "--state", saved, "--json")
+    assert result.returncode == 0, result.stderr
+    kept = json.loads(result.stdout)["stats"]
+    zero = dict.fromkeys(("skunks", "best_hand", "hands", "hand_points", "cribs",
+                          "crib_points", "play_points", "skunked", "matches"), 0)
+    a, b = kept["sides"]
+    assert kept["games"] == 1
+    assert dict(a, **zero) == a and dict(b, **zero) == b
+    assert (a["wins"], a["double_skunks"], a["typed_points"]) == (1, 1, 145)
+    assert a["hand_average"] is None
+    assert (b["wins"], b["double_skunked"], b["typed_points"]) == (0, 1, 7)
 
 
 def test_a_saved_image_matches_the_boards_flash(tmp_path, capsys):

@@ -10,6 +10,7 @@ from cribbage.flashlog import HEADER_SIZE, pack
 from cribbage.store import BASE, EVENT, SETTINGS, Store
 from engine import state
 from engine.game import Game
+from engine.rules import make_config
 from tools.store_logs import LIGHTS, fresh, saved
 
 from store_faults import classify
@@ -140,6 +141,26 @@ def test_a_damaged_early_action_costs_only_itself():
     assert loaded(SimNVM(bytes(image))) == (saved(game), [REPAIRED])
 
 
+def test_a_record_written_whole_is_never_taken_for_a_write_cut_short():
+    """A flipped bit in a length can point at bytes that read as a record with the
+    same seq: three zeros do (length 0, seq 0, kind 0, and CRC-8 of two zeros is 0),
+    as a three-player BASE holds them from its tally on. A write cut short leaves
+    its check erased; this one's is programmed, so it is repaired, and said."""
+    first = state.to_bytes(Game(make_config(players=3)))
+    game = Game()
+    game.peg(0, 2)
+    image = header() + pack(SETTINGS, LIGHTS, 0) + pack(BASE, first, 1) + pack(
+        BASE, state.to_bytes(game), 2)
+    assert loaded(SimNVM(image)) == (saved(game, LIGHTS), [])
+    damaged = bytearray(image)
+    damaged[HEADER_SIZE] ^= 1 << 4  # the settings' length 3 -> 19: its end at byte 28
+    at = HEADER_SIZE + 3 + len(LIGHTS) + 16
+    assert damaged[at:at + 3] == bytes(3) and damaged[at - 1] != 0xFF
+    # Once the settings were skipped as a write cut short, the zeros read as a
+    # record, and the game after them was lost.
+    assert loaded(SimNVM(bytes(damaged))) == (saved(game, LIGHTS), [REPAIRED])
+
+
 def test_a_flipped_bit_in_a_base_is_read_through_when_one_reading_is_a_game():
     nvm, store, game = fresh(actions=6)
     image = nvm.snapshot()
@@ -153,10 +174,13 @@ def test_a_flipped_bit_in_a_base_is_read_through_when_one_reading_is_a_game():
             if found == saved(game):
                 assert notices == [REPAIRED]
                 repaired += 1
-            else:  # two readings make a game (one of them with the tag claiming SETTINGS)
+            else:  # two readings pass: the game, and its tag claiming SETTINGS (opaque)
                 assert found == (None, None) and notices[0] == "saved game unreadable: new game"
                 announced += 1
-    assert (repaired, announced) == (249, 31)
+    # 38 bytes, 304 bits. The state's check tells every reading that changes the
+    # state from the right one; 3 bits (one in the tag itself) have the tag's
+    # SETTINGS bit among the others the record's CRC-8 allows.
+    assert (repaired, announced) == (301, 3)
 
 
 @settings(max_examples=150, deadline=None)

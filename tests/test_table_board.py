@@ -56,7 +56,10 @@ CUT_CASES = [
     ("# CD 0A 9B 5C", "#", "#", "A: go", 4),                  # count 24: A says go
     ("# CD #", "# # 4D 5C 5B 6", "A", "B+16 hand", 11),       # a hand: claim, muggins, 4 cards
     ("12A 5B", "*", "#", "undone", 3),                        # an undo
-    ("29A 29A 29A 29A 5A", "#", "#", "new game: B deals", 35),  # the next game: its BASE
+    # the next game: its BASE, 38 bytes with statistics of none (2), here 10 more: the
+    # game, the 2 sides, A's mask and its won, double-skunked and 121 typed, B's mask
+    # and its double skunk suffered (docs/store.md, "The statistics in the state")
+    ("29A 29A 29A 29A 5A", "#", "#", "new game: B deals", 48),
     ("12A", "D 3", "1", "", 6),                               # brightness 4: 3 settings bytes
 ]
 
@@ -130,10 +133,10 @@ def test_power_cut_in_a_compaction_loses_at_most_the_game_never_mixes_it():
     assert t.scores == [1, 0] and t.board.nvm.erases == erases + 1
     assert t.board.nvm.bytes_programmed - programmed == 4096  # the whole sector again
     # The header (6), the settings record (6), then the BASE record: length, kind,
-    # check (3) around the saved game: format and snapshot length (2), the 28-byte
-    # snapshot of a fresh 2-player game, the action count (2) and the peg (its
-    # length and 3 bytes).
-    lights, used = 6 + 6, 6 + 6 + 3 + 2 + 28 + 2 + 4
+    # check (3) around the saved game: format and snapshot length (2), the 31-byte
+    # snapshot of a fresh 2-player game (28, its statistics of none 2, its check 1),
+    # the action count (2) and the peg (its length and 3 bytes).
+    lights, used = 6 + 6, 6 + 6 + 3 + 2 + 28 + 2 + 1 + 2 + 4
     assert t.app.store.bytes_written - written == used
     for n in list(range(used + 3)) + list(range(used + 3, 4096, 211)):
         t = _board(image, "1")

@@ -11,6 +11,7 @@ import inspect
 
 import pytest
 
+from engine import stats
 from engine import state
 from engine.cards import parse_card, refused
 from engine.errors import BadClaim, CardSeen, OverThirtyOne
@@ -97,6 +98,11 @@ def cases():
             out.append(("replace_page", pages.replace_page(game, match, words.YES_OR_NO), True))
         out.append(("deals", words.deals(game), False))
         out.append(("whose_cards", pages.whose_cards(game), False))
+        big = dict.fromkeys(stats.FIELDS, stats.CAP)  # the longest figures a side can have
+        big.update(best_hand=29, hand_average=290, crib_average=None)
+        for part in (0, 1):
+            out.append(("side_stats_page", pages.side_stats_page(game.sides - 1, part, big), True))
+        out.append(("match_stats_page", pages.match_stats_page(stats.CAP, [stats.CAP] * 3), True))
         seat = game.players - 1
         out.append(("laid", words.laid(game, seat, 36), False))
         out.append(("went", words.went(game, seat), False))

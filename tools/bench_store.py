@@ -10,7 +10,10 @@ score best against a few starters; each deal is the starter, the eight cards
 laid (and the goes), then three shows, every action saved as it is accepted;
 the next game follows each. Keyed pegs: the same games' scores keyed as points,
 one peg per score. Every 200 games a new Game object starts (the engine counts
-games played in one byte).
+games played in one byte), the statistics carried into it as a board carries
+them. ``--history N`` starts them as after N games keyed the same way (200
+played, the counts scaled, the best show kept): a board's statistics grow to
+3 bytes a counter, and each game's BASE carries them.
 
 Also printed: the bytes a compaction programs between its erase and the end
 of its new BASE (the window in which a cut loses the game), with an estimate
@@ -29,6 +32,7 @@ import os
 import random
 
 from boards.sim.nvm import FLASH_PAGE, SimNVM
+from engine import stats as st
 from engine.game import PLAY, SHOW, Game
 from engine.pegging import MAX_COUNT
 from engine.show import score_hand
@@ -84,8 +88,32 @@ def deal(game, rng):
         yield game.count_show(crib if is_crib else kept[seat]).scores
 
 
-def run(games, seed, keyed_pegs):
-    """Counts after `games` games saved one action at a time."""
+def history(games, keyed_pegs, seed=99):
+    """The statistics of a board after `games` games keyed as `keyed_pegs` says:
+    those of 200 played, scaled (every counter but the best show)."""
+    rng = random.Random(seed)
+    cards, pegs = Game(), Game()
+    for _ in range(200):
+        while not cards.over:
+            for scores in deal(cards, rng):
+                for score in scores:
+                    if keyed_pegs and not pegs.over:
+                        pegs.peg(score.side, score.points)
+                if cards.over:
+                    break
+        cards.next_game()
+        if keyed_pegs:
+            pegs.next_game()
+    made = (pegs if keyed_pegs else cards).stats
+    out = [min(st.CAP, v * games // 200) for v in made]
+    for s in range(st.SIDES):
+        out[1 + s * st.F + st.BEST] = made[1 + s * st.F + st.BEST]
+    return out
+
+
+def run(games, seed, keyed_pegs, stats=None):
+    """Counts after `games` games saved one action at a time, the statistics
+    starting at `stats` (zero if None)."""
     rng = random.Random(seed)
     store = Store(SimNVM())
     store.load()
@@ -107,7 +135,9 @@ def run(games, seed, keyed_pegs):
 
     for number in range(games):
         if number % GAMES_PER_OBJECT == 0:  # games_played is one byte in a saved game
-            cards, pegs = Game(), Game()
+            if cards is not None:
+                stats = (pegs if keyed_pegs else cards).stats
+            cards, pegs = Game(stats=stats), Game(stats=stats)
             store.record_new_game(pegs if keyed_pegs else cards)
         while not cards.over:
             counts["deals"] += 1
@@ -179,12 +209,17 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--history", type=int, default=0,
+                        help="the statistics as after this many games (default none)")
     parser.add_argument("--no-micropython", action="store_true", help="skip the load costs")
     args = parser.parse_args(argv)
-    report("Keyed cards (the starter, the play, three shows):", args.games,
-           run(args.games, args.seed, keyed_pegs=False), False)
-    report("Keyed pegs (one peg per score):", args.games,
-           run(args.games, args.seed, keyed_pegs=True), True)
+    for pegs, title in ((False, "Keyed cards (the starter, the play, three shows):"),
+                        (True, "Keyed pegs (one peg per score):")):
+        stats = history(args.history, pegs) if args.history else None
+        if stats is not None:
+            title += " statistics as after %d games, %d bytes" % (
+                args.history, len(st.to_list(stats)))
+        report(title, args.games, run(args.games, args.seed, pegs, stats), pegs)
     if not args.no_micropython:
         report_loads()
 

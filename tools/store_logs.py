@@ -78,6 +78,12 @@ def new_game(store, game):
     store.record_new_game(Game(dealer=1))
 
 
+def erase(store, game):
+    """The statistics back to zero: an action like any other, journalled."""
+    game.erase_stats()
+    store.record_event(game, game.journal[-1])
+
+
 def next_game(store, game):
     game.next_game()
     store.record_next_game()
@@ -105,6 +111,16 @@ def game_over():
     """A won game (pegged 29 at a time)."""
     nvm, store, game = fresh()
     while not game.over:
+        game.peg(1, 29)
+        store.record_event(game, game.journal[-1])
+    return nvm.snapshot()
+
+
+def near_the_end():
+    """A game 5 short of its end (B pegged 29 four times): peg() wins it, and its
+    save counts the game, the win and the double skunk in the statistics."""
+    nvm, store, game = fresh()
+    for _ in range(4):
         game.peg(1, 29)
         store.record_event(game, game.journal[-1])
     return nvm.snapshot()

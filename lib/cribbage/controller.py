@@ -24,7 +24,7 @@ from engine.errors import IllegalAction
 from engine.hand import PLAY
 from cribbage import entry, scoreboard, words
 from cribbage.keys import PLAYER_KEYS, SUIT_KEYS
-from cribbage.turn import ADVISE, BASE, CARDS, HOME, MUGGINS, Turn
+from cribbage.turn import ADVISE, BASE, CARDS, ERASE_STATS, HOME, MUGGINS, STATS, Turn
 from cribbage.view import make_face
 
 _PLAYING = (CARDS, MUGGINS)  # modes a finished game leaves for the scoreboard
@@ -39,6 +39,9 @@ def _mode(name):
     if name == ADVISE:
         from cribbage import advise
         return advise.MODES[name]
+    if name == STATS or name == ERASE_STATS:
+        from cribbage import stats_page
+        return stats_page.MODES[name]
     from cribbage import menu
     return menu.MODES[name]
 

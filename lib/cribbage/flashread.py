@@ -142,9 +142,8 @@ class LogReader:
                 break
             stop = ahead if ahead > 1 else self._checked(data, p, e)
             ahead = self._follow(data, stop, e + 1) if stop else 0
-            torn = 0 if ahead else self._taken(data, p, e)
-            if not ahead and torn < 2:  # a write cut short is never repaired
-                stop = self._rebuild(data, p, e, ok, torn) or stop  # a check can pass by chance
+            if not ahead:  # a check can pass by chance
+                stop = self._rebuild(data, p, e, ok, self._unchecked(data, p)) or stop
             if stop:
                 at = p + (2 if data[p] & 0x80 else 1)
                 yield data[at] & 7, bytes(view[at + 1:stop - 1])
@@ -160,7 +159,9 @@ class LogReader:
             if s >= 0 and self._checked(data, s, e + 1):
                 yield UNREADABLE, data[min(p + 1 + (data[p] >> 7), size - 1)] & 7
                 e, lost = e + 1, True
-            elif s < 0 or not self._checked(data, s, e):  # (else cut short, its seq taken over)
+            elif not self._torn(data, p, e):  # (else cut short, its seq taken over)
+                # A record with its check programmed was written whole: never taken
+                # for a cut short, whatever reads as a record at its declared end.
                 stop, k = self._scan(data, p, e)  # does the log go on further?
                 if stop < 0:
                     self.old, pos, self._end = True, p, size
@@ -222,14 +223,12 @@ class LogReader:
             return 0
         return stop if data[stop - 1] == check_byte(data, p, stop - 1) else 0
 
-    def _taken(self, data, p, e):
-        # Whether the record at p may be a write cut short: 2 if the record after
-        # it took over its seq e, 1 if its last byte (by its length) reads erased.
+    def _unchecked(self, data, p):
+        # Whether the record at p may be a write cut short: its last byte (by its
+        # length) reads erased. (The next save takes over the seq of such a write
+        # only: one with its check programmed makes the next save compact.)
         stop = self._slice(data, p)
-        if not stop or data[stop - 1] == 0xFF:
-            return 1 if stop else 0
-        s = self._step(data, stop)
-        return 2 if s >= 0 and self._checked(data, s, e) else 0
+        return stop > 0 and data[stop - 1] == 0xFF
 
     def _rebuild(self, data, p, e, ok, torn=0):
         """Read the record at p through one flipped bit (set right in data): its end, or 0.

@@ -1,7 +1,8 @@
 """cribbage.menu: the D menu and its pages: a new game, who deals, the lights.
 
 Main page: 1 new game, 2 who deals, 3 lights, 4 undo, 5 skip this step,
-6 misdeal, 7 what to lay away (cribbage.advise), * back. A page's own state is
+6 misdeal, 7 what to lay away (cribbage.advise), 8 stats
+(cribbage.stats_page), * back. A page's own state is
 the form being filled in (new game; asked before it replaces a game under way),
 or the lights as they were when the page opened (``*`` puts them back).
 """
@@ -15,7 +16,7 @@ from engine.rules import (DOUBLE_SKUNKS, MATCH_GAMES, PLAYERS, VARIANT_NAMES, Co
 from cribbage import pages, words
 from cribbage.settings import BRIGHTNESS_LEVELS, PALETTES, PALETTE_NAMES, Settings
 from cribbage.turn import (ADVISE, BASE, CARDS, DEALER, FORM, HOME, LIGHTS, MENU,
-                           REPLACE, SETTINGS, UNDO, Mode, Turn)
+                           REPLACE, SETTINGS, STATS, UNDO, Mode, Turn)
 
 
 def main_key(ctx, here, key):
@@ -28,6 +29,8 @@ def main_key(ctx, here, key):
         return Turn(LIGHTS, ctx.settings)
     if key == "7":
         return Turn(ADVISE)
+    if key == "8":
+        return Turn(STATS)
     if key == "4":
         return Turn(UNDO)
     if key in "56":
@@ -106,21 +109,21 @@ def form_key(ctx, f, key):
         game = ctx.game
         if game.journal or max(game.scores) or max(game.tally):  # under way: ask first
             return Turn(REPLACE, f)
-        return _start(f)
+        return _start(f, ctx.game.stats)
     if key in "*D":
         return Turn(MENU)
     return Turn(FORM, f)
 
 
-def _start(f):
-    game = Game(make_config(*f))  # the form's Config, checked: the game it shows
+def _start(f, kept):
+    game = Game(make_config(*f), stats=kept)  # the form's Config; the stats go on
     return Turn(HOME, None, words.new_game(game), game=game, saves=(BASE,))
 
 
 def replace_key(ctx, f, key):
     """The game under way is lost to the new one: only # and * answer."""
     if key == "#":
-        return _start(f)
+        return _start(f, ctx.game.stats)
     if key == "*":
         return Turn(HOME, None, words.KEPT)
     return Turn(REPLACE, f, words.YES_OR_NO)

@@ -14,7 +14,7 @@ from cribbage.words import pad, side_keys, wrap
 
 # --- the menu's pages ------------------------------------------------------------
 
-MENU_PAGE = ("MENU           * back", "1 new game", "2 who deals", "3 lights", "4 undo",
+MENU_PAGE = ("MENU  8 stats  * back", "1 new game", "2 who deals", "3 lights", "4 undo",
              "5 skip this step", "6 misdeal", "7 what to lay away")
 
 
@@ -100,3 +100,40 @@ def advise_page(game, side, own, first, total, shown):
                          COLUMNS - 8) + "=" + "%7s" % expected)
         lines.append(" hand %s%scrib%s%s" % (hand, sign, ABOUT, crib))
     return lines + ["#more D:crib *back"]
+
+
+# --- the statistics (cribbage.stats_page) ----------------------------------------
+
+STATS_ERASED = "stats erased (4 undo)"
+ERASE_STATS_PAGE = ("ERASE STATS?", "every side's figures", "go back to zero", "(undo brings them",
+                    " back)", "# yes  * no")
+_STATS_KEYS = "* back  0 erase"
+
+
+def _average(tenths):
+    return "-" if tenths is None else "%d.%d" % (tenths // 10, tenths % 10)
+
+
+def side_stats_page(side, part, s):
+    """Side ``side``'s figures (engine.stats.side), page ``part`` of two."""
+    head = "STATS %s %d/2   # next" % (SIDE_LETTERS[side], part + 1)
+    if part == 0:
+        rows = ["games won %d" % s["wins"],
+                "skunk +%d -%d" % (s["skunks"], s["skunked"]),
+                "double +%d -%d" % (s["double_skunks"], s["double_skunked"]),
+                "hands %d avg %s" % (s["hands"], _average(s["hand_average"])),
+                "cribs %d avg %s" % (s["cribs"], _average(s["crib_average"])),
+                "best show %d" % s["best_hand"]]
+    else:
+        rows = ["29s %d 28s %d" % (s["hands_29"], s["hands_28"]), "24s %d" % s["hands_24"],
+                "nobs %d" % s["nobs"], "heels %d" % s["heels"],
+                "play points %d" % s["play_points"], "typed points %d" % s["typed_points"]]
+    return [head] + rows + [_STATS_KEYS]
+
+
+def match_stats_page(games, matches):
+    """The games the board has counted and each side's matches won."""
+    rows = ["STATS: MATCHES # next", "games %d" % games]
+    for side, n in enumerate(matches):
+        rows.append("%s %d matches won" % (SIDE_LETTERS[side], n))
+    return rows + [_STATS_KEYS]

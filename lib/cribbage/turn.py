@@ -22,6 +22,8 @@ REPLACE = "replace?"   # a new game would replace the one under way: yes or no
 DEALER = "dealer"
 LIGHTS = "lights"
 ADVISE = "advise"      # which cards to lay away
+STATS = "stats"        # the statistics' pages
+ERASE_STATS = "erase stats?"
 
 # What a turn saves, in order: the flash log's record kinds (the app hands each
 # to the store): EVENT the engine action just journalled, UNDONE the last action

@@ -39,7 +39,7 @@ UNDO_NEW_GAME = "undo new game? # yes"
 _ITEM_LABELS = {"fifteen": "15", "pair": "pair", "run": "run", "flush": "flush", "nobs": "nobs"}
 # An undo's words by the kind of action (engine.state.KIND_NAMES) it takes back.
 _UNDO_WORDS = {"go": "the go", "show": "the count", "next": "the skip", "dealer": "dealer",
-               "cut": "the cut", "misdeal": "misdeal"}
+               "cut": "the cut", "misdeal": "misdeal", "erase": "erase"}
 
 
 def refusal(err):

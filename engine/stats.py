@@ -1,0 +1,176 @@
+"""engine.stats: what the board remembers of every game, per side.
+
+The statistics are part of a game's state: a flat list, replaced and never
+changed in place (Game's undo and atomicity rely on that; a list, since MicroPython
+copies one with a slice, where it builds a tuple item by item), folded from each
+action's Outcome as the action is applied (``fold``), saved with the state
+(``to_list``/``from_list``: engine.state) and kept into the next game.
+
+Layout: [games] then, for each of SIDES sides, the FIELDS in order. Every
+counter stops at CAP. Averages are derived (``side``), never stored.
+"""
+
+from engine.hand import OVER
+from engine.rules import SIDE_NAMES
+
+SIDES = len(SIDE_NAMES)  # kept for every side a game can have, whatever this game's
+CAP = 65535  # two bytes' worth: a counter stops here
+
+# Per side, in the order they are kept (and saved).
+FIELDS = ("wins", "skunks", "double_skunks", "skunked", "double_skunked", "matches",
+          "hands", "hand_points", "cribs", "crib_points", "best_hand",
+          "hands_29", "hands_28", "hands_24", "nobs", "heels", "play_points", "typed_points")
+(WINS, SKUNKS, DOUBLES, SKUNKED, DOUBLED, MATCHES, HANDS, HAND_POINTS, CRIBS, CRIB_POINTS,
+ BEST, N29, N28, N24, NOBS, HEELS, PLAY_POINTS, TYPED) = range(len(FIELDS))
+F = len(FIELDS)
+ZERO = [0] * (1 + SIDES * F)  # shared: never changed in place
+
+# The events that fold in (engine.state's codes; written here, as state imports us).
+_PEG, _STARTER, _LAY, _GO, _ERASE = 1, 2, 3, 4, 10
+_NOTED = {29: N29, 28: N28, 24: N24}
+
+
+def _add(out, i, n):
+    v = out[i] + n
+    out[i] = v if v < CAP else CAP
+
+
+def fold(stats, game, outcome):
+    """The stats after ``outcome``, an action just applied to ``game`` (its
+    Outcome): the same list when it adds nothing (most cards laid: a boot folds
+    every action it replays, and a copy is most of the cost)."""
+    op = outcome.event[0]
+    if op == _ERASE:
+        return ZERO
+    show = outcome.show
+    over = game.phase == OVER  # (not the property: this runs for every action)
+    if show is None and not outcome.scores and not over:
+        return stats
+    out = stats[:]
+    if show is not None:
+        side = game.side_of(outcome.seat)
+        at = 1 + side * F
+        crib = outcome.crib
+        _add(out, at + (CRIBS if crib else HANDS), 1)
+        for s in outcome.scores:  # what the show pegged for its side (not a muggins)
+            if s.side == side:
+                _add(out, at + (CRIB_POINTS if crib else HAND_POINTS), s.points)
+        total = show.total
+        if total > out[at + BEST]:
+            out[at + BEST] = total
+        if total in _NOTED:
+            _add(out, at + _NOTED[total], 1)
+        for item in show.items:
+            if item.kind == "nobs":
+                _add(out, at + NOBS, 1)
+    elif op == _PEG or op == _LAY or op == _GO:
+        field = TYPED if op == _PEG else PLAY_POINTS
+        for s in outcome.scores:
+            _add(out, 1 + s.side * F + field, s.points)
+    elif op == _STARTER:
+        for s in outcome.scores:
+            if s.reasons[0] == "his heels":
+                _add(out, 1 + s.side * F + HEELS, 1)
+    if over:  # every action starts in a game not over: this one ended it
+        _ended(out, game)
+    return out
+
+
+def _ended(out, game):
+    _add(out, 0, 1)
+    won, lost, level = 1 + game.winner * F, 1 + game.loser * F, game.level
+    _add(out, won + WINS, 1)
+    if level == 1:
+        _add(out, won + SKUNKS, 1)
+        _add(out, lost + SKUNKED, 1)
+    elif level > 1:  # a triple skunk counts with the doubles
+        _add(out, won + DOUBLES, 1)
+        _add(out, lost + DOUBLED, 1)
+    if game.match_winner() == game.winner and game.config.match_games > 1:
+        _add(out, won + MATCHES, 1)
+
+
+def side(stats, s):
+    """Side ``s``'s counters by name, with its averages (tenths: a show's
+    points per hand, per crib; None with none counted)."""
+    at = 1 + s * F
+    out = {}
+    for i, name in enumerate(FIELDS):
+        out[name] = stats[at + i]
+    out["hand_average"] = _tenths(out["hand_points"], out["hands"])
+    out["crib_average"] = _tenths(out["crib_points"], out["cribs"])
+    return out
+
+
+def _tenths(points, n):
+    return None if not n else (points * 10 + n // 2) // n
+
+
+# --- bytes: the games, the number of sides saved, then each side's 3-byte mask
+# of the counters not zero and those counters, 7 bits a byte (low first, the
+# top bit says another follows): a board of zeros is 2 bytes.
+
+def _put(out, v):
+    while v > 0x7F:
+        out.append(0x80 | (v & 0x7F))
+        v >>= 7
+    out.append(v)
+
+
+def to_list(stats):
+    out = []  # type: list
+    _put(out, stats[0])
+    sides = SIDES
+    while sides and not any(stats[1 + (sides - 1) * F:1 + sides * F]):
+        sides -= 1
+    out.append(sides)
+    for s in range(sides):  # one pass a side: this runs at every checkpoint
+        at, head, mask = 1 + s * F, len(out), 0
+        out.extend((0, 0, 0))
+        bit = 1
+        for v in stats[at:at + F]:
+            if v:
+                mask |= bit
+                if v > 0x7F:
+                    _put(out, v)
+                else:
+                    out.append(v)
+            bit <<= 1
+        out[head], out[head + 1], out[head + 2] = mask & 0xFF, (mask >> 8) & 0xFF, mask >> 16
+    return out
+
+
+def _get(data, pos):
+    v, shift = 0, 0
+    while True:
+        b = data[pos]
+        pos += 1
+        v |= (b & 0x7F) << shift
+        if not b & 0x80:
+            break
+        shift += 7
+        if shift > 14:
+            raise ValueError("a counter too long")
+    if v > CAP:
+        raise ValueError("a counter past its cap")
+    return v, pos
+
+
+def from_list(data, pos):
+    """(stats, pos after them) from to_list() values at data[pos];
+    ValueError (or IndexError) if they are not."""
+    out = [0] * len(ZERO)
+    out[0], pos = _get(data, pos)
+    sides = data[pos]
+    pos += 1
+    if sides > SIDES:
+        raise ValueError("stats for %d sides" % sides)
+    for s in range(sides):
+        mask = data[pos] | data[pos + 1] << 8 | data[pos + 2] << 16
+        pos += 3
+        if mask >> F:
+            raise ValueError("an unknown counter")
+        for i in range(F):
+            if mask >> i & 1:
+                out[1 + s * F + i], pos = _get(data, pos)
+    return out, pos
