@@ -100,7 +100,8 @@ def test_a_key_in_the_same_pass_comes_first_and_its_answer_stands():
     t = Table().keys("#5")
     t.board.press("C")  # the pass that would make the next answer takes the key first
     t.app.step()
-    assert t.app.ctrl.ready == {}  # a commit drops what was made for the state before it
+    # A commit drops what was made for the state before it, and lets go of that state.
+    assert t.app.ctrl.ready == {} and t.app.ctrl.ready_at is None
     t.settle()
     assert t.oled() == plain.oled() and t.nvm_image() == plain.nvm_image()
 
@@ -111,7 +112,7 @@ def test_anything_said_drops_the_answers_made():
     ctrl = t.app.ctrl
     assert list(ctrl.ready) == ["A"]
     ctrl.say("keys lost: press them again")
-    assert ctrl.ready == {}
+    assert ctrl.ready == {} and ctrl.ready_at is None
     t.keys("A")
     assert t.scores == [1, 0] and t.message == "A+1 pegged"
 

@@ -11,8 +11,8 @@ commit it applies the Turn (the engine Change first) and makes the face
 
 The answer before the key: a handler changes nothing, so while the board
 waits, the Turns of the keys most likely next (a suit after a rank, a side
-after points) are made one a pass (``prepare``) and the one pressed is
-committed as made. Any commit or message drops them.
+after points, the # of a claim or a go) are made one a pass (``prepare``) and
+the one pressed is committed as made. Any commit or message drops them.
 """
 
 try:
@@ -126,6 +126,7 @@ class Controller:
         fails), the new game or settings, the next mode; then the face."""
         if self.ready:
             self.ready = {}
+        self.ready_at = None  # (nor is a game gone held on to)
         if turn.change is not None:
             self.game.commit(turn.change)
         if turn.game is not None:
@@ -163,13 +164,13 @@ class Controller:
     def say(self, text):
         """A message from the board itself (not a key): keys lost, not saved."""
         self.message = text
-        self.ready = {}
+        self.ready, self.ready_at = {}, None
         self._show(False)
 
     def tell(self, lines):
         """Lines for the rows under the message: notices of what was not kept."""
         self._detail(lines)
-        self.ready = {}
+        self.ready, self.ready_at = {}, None
         self._show(False)
 
     def _detail(self, lines):
