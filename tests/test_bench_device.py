@@ -169,16 +169,21 @@ def steps():
 """
 
 
-def test_the_meter_leaves_the_stand_ins_fuel_out():
-    # The same loop over microcontroller.nvm (a Python stand-in, C on the board)
-    # and over a bytearray (C here too) must cost our code the same.
+def metered(code):
+    """{label: devmeter.Step} of ``code``'s steps, run under the meter as bench_device runs."""
     meter = devmeter.Meter()
-    result = run_micropython(_LOOPS, files=("engine", "lib", "boards"),
+    result = run_micropython(code, files=("engine", "lib", "boards"),
                              extra={"metercal.py": devmeter.calibration_code()},
                              preload=devrun.PRELOAD, host=meter,
                              heapsize_kb=devrun.heapsize_kb())
     assert result.ok, result.error
-    steps = {s.label: s for s in meter.steps()}
+    return {s.label: s for s in meter.steps()}
+
+
+def test_the_meter_leaves_the_stand_ins_fuel_out():
+    # The same loop over microcontroller.nvm (a Python stand-in, C on the board)
+    # and over a bytearray (C here too) must cost our code the same.
+    steps = metered(_LOOPS)
     standin, plain = steps["stand-in"], steps["bytearray"]
     assert standin.calls == 4096 and plain.calls == 0
     assert standin.standin_fuel > plain.fuel  # the stand-in itself is dearer than the loop
@@ -217,13 +222,7 @@ def steps():
 
 
 def test_the_meter_marks_the_last_oled_write_of_a_step():
-    meter = devmeter.Meter()
-    result = run_micropython(_OLED, files=("engine", "lib", "boards"),
-                             extra={"metercal.py": devmeter.calibration_code()},
-                             preload=devrun.PRELOAD, host=meter,
-                             heapsize_kb=devrun.heapsize_kb())
-    assert result.ok, result.error
-    steps = {s.label: s for s in meter.steps()}
+    steps = metered(_OLED)
     work, write = steps["work"], steps["write"]
     assert work.oled is None
     fuel, counters = write.oled
