@@ -37,7 +37,7 @@ CURRENT_BUDGET = "CRIBBAGE_CURRENT_BUDGET_MA"
 COLOR_ORDERS = ("GRB", "RGB", "BRG", "BGR", "RBG", "GBR")
 OLED_ADDRESSES = ("0x3C", "0x3D")  # an SSD1306's two, chosen by its SA0 pin
 I2C_KHZ_RANGE = (10, 400)  # 400 kHz is the SSD1306's fast mode, its most
-MAX_BUDGET_MA = 10000
+_MAX_BUDGET_MA = const(10000)
 
 
 class Power:
@@ -140,7 +140,7 @@ def tune(config: Any, settings: Any, tracks: int) -> Any:
     cap = settings.number(BRIGHTNESS_CAP, int(config.BRIGHTNESS_CAP * 100 + 0.5), 1, 100)
     tuned.BRIGHTNESS_CAP = cap / 100
     tuned.CURRENT_BUDGET_MA = settings.number(
-        CURRENT_BUDGET, config.CURRENT_BUDGET_MA, dark_ma(config, tracks) + 1, MAX_BUDGET_MA)
+        CURRENT_BUDGET, config.CURRENT_BUDGET_MA, dark_ma(config, tracks) + 1, _MAX_BUDGET_MA)
     tuned.WATCHDOG_ON = settings.switch(WATCHDOG, True)
     return tuned
 

@@ -28,11 +28,11 @@ from engine.show import CRIB, HAND, score_show
 
 # The steps of a hand (one set: saves use them too); the game may end after
 # any scoring step.
-CUT = 0       # cutting for the first deal
-STARTER = 1   # waiting for the starter to be turned
-PLAY = 2      # the pegging
-SHOW = 3      # the show walks show_order()
-OVER = 4      # somebody reached the target
+CUT = const(0)       # cutting for the first deal
+STARTER = const(1)   # waiting for the starter to be turned
+PLAY = const(2)      # the pegging
+SHOW = const(3)      # the show walks show_order()
+OVER = const(4)      # somebody reached the target
 PHASE_NAMES = ("cut", "starter", "play", "show", "game over")
 
 Score = namedtuple("Score", ("side", "points", "reasons"))
@@ -41,8 +41,8 @@ Score = namedtuple("Score", ("side", "points", "reasons"))
 # the claim (None if none was made); None for other actions.
 Outcome = namedtuple("Outcome", ("event", "scores", "seat", "crib", "show", "claim"))
 
-HEELS = 2           # a Jack turned as starter: two for his heels
-THREE_FOR_LAST = 3  # five-card: the pone's start
+HEELS = const(2)           # a Jack turned as starter: two for his heels
+THREE_FOR_LAST = const(3)  # five-card: the pone's start
 _COUNTER_MAX = const(255)  # hands and games are counted in one byte of a saved state
 
 

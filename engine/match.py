@@ -4,12 +4,17 @@ Every skunk line is here: the rules, the board's marks and the OLED ask
 skunk_lines() and skunk_line() rather than knowing the holes.
 """
 
-GAME_HOLE = 121
-SHORT_GAME_HOLE = 61
-SKUNK_LINE = 91         # a loser short of 91 is skunked (121-hole game)
-DOUBLE_SKUNK_LINE = 61  # short of 61: double skunk
-TRIPLE_SKUNK_LINE = 31  # under 31: triple skunk (house rule, off by default)
-SHORT_SKUNK_LINE = 31   # a 61-hole game: a loser short of 31 is skunked
+try:
+    from micropython import const
+except ImportError:  # CPython with no stand-ins: a constant is its int
+    const = int  # type: ignore[assignment]
+
+GAME_HOLE = const(121)
+SHORT_GAME_HOLE = const(61)
+SKUNK_LINE = const(91)         # a loser short of 91 is skunked (121-hole game)
+DOUBLE_SKUNK_LINE = const(61)  # short of 61: double skunk
+TRIPLE_SKUNK_LINE = const(31)  # under 31: triple skunk (house rule, off by default)
+SHORT_SKUNK_LINE = const(31)   # a 61-hole game: a loser short of 31 is skunked
 
 # Game values for (win, skunk, double skunk, triple skunk); 0 turns triple off.
 DEFAULT_VALUES = (1, 2, 4, 0)

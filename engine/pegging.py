@@ -1,10 +1,15 @@
 """engine.pegging: points for the card just laid in the play."""
 
+try:
+    from micropython import const
+except ImportError:  # CPython with no stand-ins: a constant is its int
+    const = int  # type: ignore[assignment]
+
 from engine.cards import RANK, VALUE, parse_card
 from engine.errors import OverThirtyOne
 
-MAX_COUNT = 31
-FIFTEEN = 15
+MAX_COUNT = const(31)
+_FIFTEEN = const(15)
 # The pairs of 2, 3 or 4 cards of one rank, by that number (the show says them so too).
 PAIR_NAMES = ("", "", "pair", "pair royal", "double pair royal")
 
@@ -30,7 +35,7 @@ def peg_reasons(pile):
 def laid_reasons(cards, count):
     """peg_reasons of a pile already of card ints, not empty, whose count is `count`."""
     reasons = []
-    if count == FIFTEEN:
+    if count == _FIFTEEN:
         reasons.append(("fifteen", 2))
     elif count == MAX_COUNT:
         reasons.append(("thirty-one", 2))

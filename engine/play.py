@@ -6,11 +6,16 @@ cannot play says go; when no seat can play, the last to lay a card pegs 1
 lay leads the next series.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython with no stand-ins: a constant is its int
+    const = int  # type: ignore[assignment]
+
 from engine.cards import VALUE, refused
 from engine.errors import OverThirtyOne, WrongPhase
 from engine.pegging import MAX_COUNT, laid_reasons
 
-NOBODY = 255
+NOBODY = const(255)
 
 
 class Play:

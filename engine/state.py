@@ -9,6 +9,11 @@ Game.replay().
 
 from collections import namedtuple
 
+try:
+    from micropython import const
+except ImportError:  # CPython with no stand-ins: a constant is its int
+    const = int  # type: ignore[assignment]
+
 from engine.cards import DECK_SIZE
 from engine.errors import BadSave, IllegalAction
 from engine.pegging import MAX_COUNT, pile_count
@@ -17,20 +22,20 @@ from engine.play import NOBODY, Play
 from engine.rules import Config, check_config, hand_size, has_crib, sides_of
 from engine import stats as _stats
 
-FORMAT = 3  # bump when the layout below changes; older data is refused
+FORMAT = const(3)  # bump when the layout below changes; older data is refused
 READS = (2, 3)  # 2: before the stats (they read as zero) and the check
 
 # Event codes: the first byte of each journalled action.
-PEG = 1        # side, points
-STARTER = 2    # card
-LAY = 3        # card
-GO = 4
-SHOW = 5       # claim (255: none), muggins taken, n, cards...
-NEXT = 6
-DEALER = 7     # seat
-CUT = 8        # n, cards...
-MISDEAL = 9
-ERASE = 10     # the statistics back to zero
+PEG = const(1)        # side, points
+STARTER = const(2)    # card
+LAY = const(3)        # card
+GO = const(4)
+SHOW = const(5)       # claim (255: none), muggins taken, n, cards...
+NEXT = const(6)
+DEALER = const(7)     # seat
+CUT = const(8)        # n, cards...
+MISDEAL = const(9)
+ERASE = const(10)     # the statistics back to zero
 
 _ARITY = {PEG: 2, STARTER: 1, LAY: 1, GO: 0, NEXT: 0, DEALER: 1, MISDEAL: 0, ERASE: 0}
 

@@ -10,6 +10,11 @@ Layout: [games] then, for each of SIDES sides, the FIELDS in order. Every
 counter stops at CAP. Averages are derived (``side``), never stored.
 """
 
+try:
+    from micropython import const
+except ImportError:  # CPython with no stand-ins: a constant is its int
+    const = int  # type: ignore[assignment]
+
 from engine.hand import OVER
 from engine.rules import SIDE_NAMES
 
@@ -20,14 +25,36 @@ CAP = 65535  # two bytes' worth: a counter stops here
 FIELDS = ("wins", "skunks", "double_skunks", "skunked", "double_skunked", "matches",
           "hands", "hand_points", "cribs", "crib_points", "best_hand",
           "hands_29", "hands_28", "hands_24", "nobs", "heels", "play_points", "typed_points")
-(WINS, SKUNKS, DOUBLES, SKUNKED, DOUBLED, MATCHES, HANDS, HAND_POINTS, CRIBS, CRIB_POINTS,
- BEST, N29, N28, N24, NOBS, HEELS, PLAY_POINTS, TYPED) = range(len(FIELDS))
+# Their indexes: each the field's name, upper case (private constants: no names
+# kept on the board; tests/test_engine_stats.py checks them against FIELDS).
+_WINS = const(0)
+_SKUNKS = const(1)
+_DOUBLE_SKUNKS = const(2)
+_SKUNKED = const(3)
+_DOUBLE_SKUNKED = const(4)
+_MATCHES = const(5)
+_HANDS = const(6)
+_HAND_POINTS = const(7)
+_CRIBS = const(8)
+_CRIB_POINTS = const(9)
+_BEST_HAND = const(10)
+_HANDS_29 = const(11)
+_HANDS_28 = const(12)
+_HANDS_24 = const(13)
+_NOBS = const(14)
+_HEELS = const(15)
+_PLAY_POINTS = const(16)
+_TYPED_POINTS = const(17)
 F = len(FIELDS)
 ZERO = [0] * (1 + SIDES * F)  # shared: never changed in place
 
 # The events that fold in (engine.state's codes; written here, as state imports us).
-_PEG, _STARTER, _LAY, _GO, _ERASE = 1, 2, 3, 4, 10
-_NOTED = {29: N29, 28: N28, 24: N24}
+_PEG = const(1)
+_STARTER = const(2)
+_LAY = const(3)
+_GO = const(4)
+_ERASE = const(10)
+_NOTED = {29: _HANDS_29, 28: _HANDS_28, 24: _HANDS_24}
 
 
 def _add(out, i, n):
@@ -51,26 +78,26 @@ def fold(stats, game, outcome):
         side = game.side_of(outcome.seat)
         at = 1 + side * F
         crib = outcome.crib
-        _add(out, at + (CRIBS if crib else HANDS), 1)
+        _add(out, at + (_CRIBS if crib else _HANDS), 1)
         for s in outcome.scores:  # what the show pegged for its side (not a muggins)
             if s.side == side:
-                _add(out, at + (CRIB_POINTS if crib else HAND_POINTS), s.points)
+                _add(out, at + (_CRIB_POINTS if crib else _HAND_POINTS), s.points)
         total = show.total
-        if total > out[at + BEST]:
-            out[at + BEST] = total
+        if total > out[at + _BEST_HAND]:
+            out[at + _BEST_HAND] = total
         if total in _NOTED:
             _add(out, at + _NOTED[total], 1)
         for item in show.items:
             if item.kind == "nobs":
-                _add(out, at + NOBS, 1)
+                _add(out, at + _NOBS, 1)
     elif op == _PEG or op == _LAY or op == _GO:
-        field = TYPED if op == _PEG else PLAY_POINTS
+        field = _TYPED_POINTS if op == _PEG else _PLAY_POINTS
         for s in outcome.scores:
             _add(out, 1 + s.side * F + field, s.points)
     elif op == _STARTER:
         for s in outcome.scores:
             if s.reasons[0] == "his heels":
-                _add(out, 1 + s.side * F + HEELS, 1)
+                _add(out, 1 + s.side * F + _HEELS, 1)
     if over:  # every action starts in a game not over: this one ended it
         _ended(out, game)
     return out
@@ -79,15 +106,15 @@ def fold(stats, game, outcome):
 def _ended(out, game):
     _add(out, 0, 1)
     won, lost, level = 1 + game.winner * F, 1 + game.loser * F, game.level
-    _add(out, won + WINS, 1)
+    _add(out, won + _WINS, 1)
     if level == 1:
-        _add(out, won + SKUNKS, 1)
-        _add(out, lost + SKUNKED, 1)
+        _add(out, won + _SKUNKS, 1)
+        _add(out, lost + _SKUNKED, 1)
     elif level > 1:  # a triple skunk counts with the doubles
-        _add(out, won + DOUBLES, 1)
-        _add(out, lost + DOUBLED, 1)
+        _add(out, won + _DOUBLE_SKUNKS, 1)
+        _add(out, lost + _DOUBLE_SKUNKED, 1)
     if game.match_winner() == game.winner and game.config.match_games > 1:
-        _add(out, won + MATCHES, 1)
+        _add(out, won + _MATCHES, 1)
 
 
 def side(stats, s):

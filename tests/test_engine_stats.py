@@ -179,15 +179,16 @@ def test_the_stats_are_saved_and_read_back_and_a_new_game_takes_them():
 
 
 def test_counters_past_255_take_more_bytes_and_stop_at_the_cap():
+    typed, hand_points = st.FIELDS.index("typed_points"), st.FIELDS.index("hand_points")
     big = list(st.ZERO)
-    big[0], big[1 + st.F * 2 + st.TYPED], big[1 + st.HAND_POINTS] = 300, st.CAP, 255
+    big[0], big[1 + st.F * 2 + typed], big[1 + hand_points] = 300, st.CAP, 255
     game = Game(stats=big)
     read = state.read(state.encode(game))[1][15]
     assert read == big
     out = game.peg(2 - 2, 5)  # side A types 5
     assert st.side(game.stats, 0)["typed_points"] == 5
     near = list(big)
-    near[1 + st.TYPED] = st.CAP - 1
+    near[1 + typed] = st.CAP - 1
     game = Game(stats=near)
     game.peg(0, 9)
     assert st.side(game.stats, 0)["typed_points"] == st.CAP
@@ -231,3 +232,11 @@ def test_a_state_whose_check_does_not_add_up_is_refused():
             bad[at] ^= 1 << bit
             with pytest.raises(state.BadSave, match="check"):
                 state.read(bytes(bad))
+
+
+def test_each_counters_index_is_its_place_in_fields():
+    # fold() adds at private constants (no names on the board): each must be
+    # the index of the field of its name, or a count lands under another name.
+    indexes = {n[1:].lower(): getattr(st, n) for n in dir(st)
+               if n[1:].lower() in st.FIELDS and n.startswith("_") and n[1:].isupper()}
+    assert indexes == {name: i for i, name in enumerate(st.FIELDS)}

@@ -31,7 +31,7 @@ SKUNKED = (24, 24, 24)    # after a skunk: every fifth hole of the loser's track
 BACK_SHARE = 5            # the back peg is a fifth as bright as the front
 _JUMP_MS_PER_HOLE = const(25)
 _JUMP_MS_MAX = const(500)
-WIN_MS = 3000        # the winner's comet: three runs up the track
+_WIN_MS = const(3000)        # the winner's comet: three runs up the track
 MATCH_WIN_MS = 9000  # the match's winner: nine
 BLACK = (0, 0, 0)
 
@@ -68,7 +68,7 @@ class Pegs:
         self.view = None  # type: Any  # the View the frames at rest were made for
         self.jumps = []   # [side, start ms, span ms] of pegs on their way
         self.win_start = None
-        self.win_ms = WIN_MS
+        self.win_ms = _WIN_MS
         self.milliamps = 0
         self._face = None  # type: Any  # ((target, values), frame, its sum): the board's face, made once
         self.units = [0] * tracks
@@ -80,7 +80,7 @@ class Pegs:
 
     def celebrate(self, now, match=False):
         self.win_start = now
-        self.win_ms = MATCH_WIN_MS if match else WIN_MS
+        self.win_ms = MATCH_WIN_MS if match else _WIN_MS
 
     def busy(self, now):
         if self.win_start is not None and self.elapsed(now, self.win_start) >= self.win_ms:

@@ -13,9 +13,9 @@ onto its picture it hands out (``display.window``) and ``display.send``.
 from micropython import const
 
 # The screen model's layout (what cribbage.view makes): rows of text, one a page.
-PAGES = 8
-COLUMNS = 21  # cells on a row (126 columns of a 128-column panel)
-CELL = 6      # a character: 5 glyph columns and a blank one
+PAGES = const(8)
+COLUMNS = const(21)  # cells on a row (126 columns of a 128-column panel)
+_CELL = const(6)      # a character: 5 glyph columns and a blank one
 _UNKNOWN = const(63)  # "?": a code the font does not have
 _ZERO = const(48)     # "0": the big digits are the font's
 
@@ -36,7 +36,7 @@ def _row_bytes(text):
 
 class Screen:
     def __init__(self, display, font_path):
-        if display.pages < PAGES or display.width < CELL * COLUMNS:
+        if display.pages < PAGES or display.width < _CELL * COLUMNS:
             raise ValueError("a %dx%d panel cannot show %d rows of %d characters"
                              % (display.width, 8 * display.pages, PAGES, COLUMNS))
         self.display = display
@@ -48,9 +48,9 @@ class Screen:
         font = data[2:]
         # Every character's cell, ASCII (the rest print as "?"), in one buffer:
         # 768 bytes, where a bytes object a cell would hold several times that.
-        cells = bytearray(CELL * 128)
+        cells = bytearray(_CELL * 128)
         for c in range(128):
-            cells[CELL * c:CELL * c + w] = font[c * w:c * w + w]
+            cells[_CELL * c:_CELL * c + w] = font[c * w:c * w + w]
         self.cells = memoryview(cells)
         # The big digits, doubled each way, in one buffer too: digit d's top page
         # then its bottom page, n = 2 * w columns each, from 2 * n * d.
@@ -103,7 +103,7 @@ class Screen:
         """Cells first..last-1 of a text row (``text``: its _row_bytes) into the buffer."""
         buf = self.ram
         cells = self.cells
-        w, unknown = CELL, _UNKNOWN  # locals: a global is looked up by name
+        w, unknown = _CELL, _UNKNOWN  # locals: a global is looked up by name
         at = page * self.width + w * first
         for i in range(first, last):
             c = text[i]
@@ -118,7 +118,7 @@ class Screen:
         if prev is None:  # the page held something else: all of it again
             width = self.width
             start = page * width
-            self.ram[start + CELL * COLUMNS:start + width] = bytes(width - CELL * COLUMNS)
+            self.ram[start + _CELL * COLUMNS:start + width] = bytes(width - _CELL * COLUMNS)
             self._cells(page, text, 0, COLUMNS)
             self._send(page, page, 0, width - 1)
             return 1
@@ -131,7 +131,7 @@ class Screen:
         while text[last - 1] == prev[last - 1]:
             last -= 1
         self._cells(page, text, first, last)
-        self._send(page, page, CELL * first, CELL * last - 1)
+        self._send(page, page, _CELL * first, _CELL * last - 1)
         return 1
 
     def _digits(self, page, scores, first, last):

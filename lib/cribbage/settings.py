@@ -10,14 +10,14 @@ PALETTES = (
     ((0, 255, 0), (255, 255, 0), (160, 0, 255)),   # green, yellow, purple
 )
 PALETTE_NAMES = ("red/blue", "orange/sky", "green/yel")
-DEFAULT_BRIGHTNESS = 3
+_DEFAULT_BRIGHTNESS = const(3)
 BRIGHTNESS_SETTING = "CRIBBAGE_BRIGHTNESS"  # settings.toml: the brightness at first start
 COLORS_SETTING = "CRIBBAGE_COLORS"
 _FORMAT = const(1)
 
 
 class Settings:
-    def __init__(self, brightness=DEFAULT_BRIGHTNESS, palette=0):
+    def __init__(self, brightness=_DEFAULT_BRIGHTNESS, palette=0):
         self.brightness = brightness  # 1..BRIGHTNESS_LEVELS
         self.palette = palette
 
@@ -41,5 +41,5 @@ class Settings:
     @classmethod
     def from_board(cls, values):
         """The board's settings.toml values (the board notes any it cannot take)."""
-        return cls(values.number(BRIGHTNESS_SETTING, DEFAULT_BRIGHTNESS, 1, BRIGHTNESS_LEVELS),
+        return cls(values.number(BRIGHTNESS_SETTING, _DEFAULT_BRIGHTNESS, 1, BRIGHTNESS_LEVELS),
                    values.number(COLORS_SETTING, 0, 0, len(PALETTES) - 1))
