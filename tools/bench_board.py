@@ -39,6 +39,7 @@ def steps():
     hw = hardware.build(boards.config_for("raspberry_pi_pico"))
     yield
     app = cribbage.app.App(hw)
+    hardware.started(hw)  # as code.py
     app.collect = lambda: None  # at the yield: this build cannot collect inside a frame
     yield
     import keypad, supervisor
