@@ -12,6 +12,5 @@ print(hardware.summary(hw))  # on the serial console: what the board was built a
 from cribbage.app import App  # noqa: E402  (after the hardware has its buffers)
 
 app = App(hw)
-hardware.started(hw)  # what only the start needed is let go
 while True:  # the loop, here: a call less deep for everything the board does
     app.step()

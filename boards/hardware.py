@@ -7,6 +7,7 @@ the MicroPython stand-ins (tools/mpstubs) build the very same object.
 """
 
 from boards import layout
+from boards import settings as board_settings
 from boards.ssd1306 import SSD1306
 
 try:
@@ -229,20 +230,6 @@ def assemble(
     return hw
 
 
-def started(hw: PegBoard) -> None:
-    """Once the app has read them (App(hw)): settings.toml's values and their
-    reader are let go, so that their code does not hold heap for the board's life."""
-    import sys
-    import boards
-
-    hw.settings = None
-    sys.modules.pop("boards.settings", None)
-    try:
-        del boards.settings  # the package's name for it
-    except AttributeError:  # never imported
-        pass
-
-
 def build(config: Any) -> PegBoard:
     """The board object for a real Pico wired as ``config`` says."""
     from adafruit_bus_device import i2c_device
@@ -253,7 +240,6 @@ def build(config: Any) -> PegBoard:
     import neopixel  # type: ignore[import-untyped]  # Adafruit's, in /lib: no stubs
     import supervisor
     import watchdog
-    from boards import settings as board_settings  # here: let go once started (started())
 
     settings = board_settings.read()
     tracks = track_count(config, settings)

@@ -181,7 +181,6 @@ def boot(restart):
     label = tag + ":app"
     begin()
     app = cribbage.app.App(hw)
-    hardware.started(hw)
     app.collect = lambda: None  # at the yield: this build cannot collect inside a frame
     end(label)
     yield
