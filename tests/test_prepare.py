@@ -127,3 +127,24 @@ def test_a_prepared_answer_of_a_game_moved_on_is_never_used():
     t.keys("A")  # made again for the game as it is: A's 1 on top of B's 5
     assert t.scores == [1, 5] and t.message == "A+1 pegged" and t.app.errors == 0
     assert made.change.at == game.moves - 2
+
+
+def test_what_a_prepared_commit_shows_is_made_ahead_too(monkeypatch):
+    # The face (the OLED's rows, the pegs' view) of a key made ahead is made in
+    # the idle pass, on the game as the key would leave it, and shown as made.
+    plain = Table()
+    t = Table().keys("1")
+    idle(t)
+    ctrl = t.app.ctrl
+    mode, here, message, detail, face = ctrl.after["A"]
+    assert (mode, here, message, detail) == ("home", "", "A+1 pegged", None)
+    assert face.pegs.scores == [1, 0] and ctrl.game.scores == [0, 0]  # the game as it was
+    made = []
+    monkeypatch.setattr(controller, "make_face", lambda *args: made.append(args))
+    t.keys("A")
+    assert made == [] and ctrl.face is face  # committed as made: no face made at the key
+    monkeypatch.undo()
+    for key in "1A":
+        plain.press(key)
+    plain.settle()
+    assert t.oled() == plain.oled() and t.board.strip_bytes(0) == plain.board.strip_bytes(0)

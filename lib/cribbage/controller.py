@@ -11,8 +11,10 @@ commit it applies the Turn (the engine Change first) and makes the face
 
 The answer before the key: a handler changes nothing, so while the board
 waits, the Turns of the keys most likely next (a suit after a rank, a side
-after points, the # of a claim or a go) are made one a pass (``prepare``) and
-the one pressed is committed as made. Any commit or message drops them.
+after points, the # of a claim or a go) are made one a pass (``prepare``),
+with what their commit makes (the mode, the message, the face: ``_after``,
+on the game as the Turn leaves it, seen through Game.peek), and the one
+pressed is committed as made. Any commit or message drops them.
 """
 
 try:
@@ -20,6 +22,7 @@ try:
 except ImportError:
     pass
 
+from engine.change import ACTION
 from engine.errors import IllegalAction
 from engine.hand import PLAY
 from cribbage import entry, scoreboard, words
@@ -46,6 +49,23 @@ def _mode(name):
     return menu.MODES[name]
 
 
+def _rows(lines):
+    rows = []  # (line, start, end): each row's text is made when it is shown
+    for line in lines:
+        for start, end in words.breaks(line):
+            rows.append((line, start, end))
+    return rows
+
+
+class _Seen:
+    """What a page or a prompt reads (the handlers' context) with the message a
+    commit is about to show: its face is made before anything is changed."""
+
+    def __init__(self, ctrl, message):
+        self.game, self.settings, self.tracks = ctrl.game, ctrl.settings, ctrl.tracks
+        self.message = message
+
+
 class Controller:
     def __init__(self, game, settings, tracks):
         self.game = game
@@ -59,6 +79,7 @@ class Controller:
         self.scored = ()
         self.face = None
         self.ready = {}  # key: the Turn it makes now (None: made when pressed)
+        self.after = {}  # key: what committing its Turn makes (see _after), if made
         self.ready_at = None  # what the handlers read when they were made
         self._show(True)
 
@@ -66,13 +87,14 @@ class Controller:
         """Handle one key; the Turn it made, committed (``keep`` False: only made,
         for ``prepare``; a handler changes nothing, so neither does that)."""
         turn = self.ready.get(key) if keep and self.ready_at == self._now() else None
+        after = self.after.get(key) if turn is not None else None
         if turn is None:
             try:
                 turn = _mode(self.mode).key(self, self.here, key)
             except IllegalAction as err:
                 turn = Turn(self.mode, self.here, words.refusal(err))
         if keep:
-            self.commit(turn)
+            self.commit(turn, after)
         return turn
 
     def _now(self):
@@ -100,13 +122,19 @@ class Controller:
         ready, now = self.ready, self._now()
         if self.ready_at != now:  # made for a board gone (or none made yet)
             ready = self.ready = {}
+            self.after = {}
             self.ready_at = now
         for key in likely:
             if key not in ready:
                 try:
-                    ready[key] = self.press(key, False)
+                    turn = ready[key] = self.press(key, False)
+                    change = turn.change
+                    if turn.game is None and turn.settings is None and (
+                            change is None or change.kind == ACTION):
+                        self.after[key] = (self._after(turn) if change is None else
+                                           self.game.peek(change, lambda: self._after(turn)))
                 except MemoryError:
-                    self.ready = {}  # the heap is short: the keys are answered when pressed
+                    self.ready, self.after = {}, {}  # short: the keys are answered when pressed
                     return False
                 except Exception:
                     ready[key] = None  # an error is the pressed key's to report
@@ -121,11 +149,12 @@ class Controller:
                 return True
         return False
 
-    def commit(self, turn):
+    def commit(self, turn, after=None):
         """Apply ``turn``: the engine Change (nothing else is changed if it
-        fails), the new game or settings, the next mode; then the face."""
+        fails), the new game or settings; then what ``_after`` makes of it (the
+        next mode, the message, the face), or ``after``, made so ahead."""
         if self.ready:
-            self.ready = {}
+            self.ready, self.after = {}, {}
         self.ready_at = None  # (nor is a game gone held on to)
         if turn.change is not None:
             self.game.commit(turn.change)
@@ -133,6 +162,16 @@ class Controller:
             self.game = turn.game
         if turn.settings is not None:
             self.settings = turn.settings
+        if after is None:
+            after = self._after(turn)
+        self.mode, self.here, self.message, detail, self.face = after
+        if detail is not None:
+            self.detail, self.detail_rows = detail
+        self.scored = turn.scores  # the last key's Scores
+
+    def _after(self, turn):
+        """(mode, here, message, (detail, its rows) or None when unchanged,
+        face) for ``turn`` on the game as it leaves it; nothing changed here."""
         game = self.game
         mode, here = turn.mode, turn.here
         if game.over and mode in _PLAYING:
@@ -140,20 +179,23 @@ class Controller:
         if here is None:
             enter = _mode(mode).enter
             here = enter(self, turn.enter) if enter is not None else None
-        self.mode, self.here = mode, here
-        self.scored = turn.scores  # the last key's Scores
         if turn.say:
-            self.message = turn.say
+            message = turn.say
         elif turn.report is not None:
-            self.message = turn.report(game)
+            message = turn.report(game)
         else:
-            self.message = words.said(game, turn.echo, turn.scores)
+            message = words.said(game, turn.echo, turn.scores)
+        detail = None
+        rows = self.detail_rows
         if turn.detail or self.detail:  # (most keys have none, and had none)
-            self._detail(turn.detail or [])
+            lines = turn.detail or []
+            rows = _rows(lines)
+            detail = (lines, rows)
         try:
-            self._show(turn.saves)
+            face = self._face(mode, here, message, rows, turn.saves)
         except MemoryError:  # the key is kept: its face is made when next drawn
-            self.face = None
+            face = None
+        return mode, here, message, detail, face
 
     def shown(self):
         """The face to draw (made now if a commit could not make it)."""
@@ -164,32 +206,28 @@ class Controller:
     def say(self, text):
         """A message from the board itself (not a key): keys lost, not saved."""
         self.message = text
-        self.ready, self.ready_at = {}, None
+        self.ready, self.after, self.ready_at = {}, {}, None
         self._show(False)
 
     def tell(self, lines):
         """Lines for the rows under the message: notices of what was not kept."""
-        self._detail(lines)
-        self.ready, self.ready_at = {}, None
+        self.detail, self.detail_rows = lines, _rows(lines)
+        self.ready, self.after, self.ready_at = {}, {}, None
         self._show(False)
 
-    def _detail(self, lines):
-        self.detail = lines
-        rows = []  # (line, start, end): each row's text is made when it is shown
-        for line in lines:
-            for start, end in words.breaks(line):
-                rows.append((line, start, end))
-        self.detail_rows = rows
-
     def _show(self, changed):
-        """The face for now: a menu page, or the scoreboard with the mode's prompt
-        (``changed``: the game or the settings may have; else the pegs' part and
-        the game's rows are the last face's)."""
-        mode = _mode(self.mode)
-        page = mode.page(self, self.here) if mode.page is not None else None
-        prompt = mode.prompt(self, self.here) if page is None else None
-        self.face = make_face(self.game, self.settings, self.tracks, page, prompt,
-                              self.message, self.detail_rows, None if changed else self.face)
+        self.face = self._face(self.mode, self.here, self.message, self.detail_rows, changed)
+
+    def _face(self, name, here, message, rows, changed):
+        """The face of mode ``name``: a menu page, or the scoreboard with the
+        mode's prompt (``changed``: the game or the settings may have; else the
+        pegs' part and the game's rows are the last face's)."""
+        mode = _mode(name)
+        seen = self if message == self.message else _Seen(self, message)
+        page = mode.page(seen, here) if mode.page is not None else None
+        prompt = mode.prompt(seen, here) if page is None else None
+        return make_face(self.game, self.settings, self.tracks, page, prompt, message, rows,
+                         None if changed else self.face)
 
     def marker(self):
         """What a key may have changed of the game, to tell if one that failed did."""
