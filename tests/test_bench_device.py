@@ -94,11 +94,13 @@ def test_an_idle_pass_collects_as_the_app_does_every_few_keys():
     def step(label, blocks):
         return devmeter.Step(label, 0, 0, 0, blocks, None, False, 0)
     heap = devmodel.Heap(live=63 * 1024, keys=0)  # 100 KB free, just collected
-    keys = [step("key:%d" % i, 30 * 1024) for i in range(devmodel.COLLECT_EVERY)]
+    n = devmodel.COLLECT_EVERY
+    keys = [step("key:%d" % i, (100 // n + 1) * 1024) for i in range(n)]
     idle = step("idle:0", 0)
     made = [e.collections for e in devmodel.estimate(keys[:-1] + [idle] + keys[-1:] + [idle], heap)]
-    # 90 KB of garbage in three keys: none yet; the fourth fills the heap; then the app's.
-    assert made == [0, 0, 0, 0, 1, 1]
+    # Short of 100 KB of garbage in all keys but the last: none yet, nor in a pass
+    # before the app's count; the last key fills the heap; then the app's.
+    assert made == [0] * n + [1, 1]
     assert heap.garbage == 0 and heap.keys == 0
 
 

@@ -79,6 +79,7 @@ def test_answers_are_made_one_a_pass_and_the_key_not_yet_made_is_answered_when_p
     plain.settle()
     assert t.message == plain.message == "starter: 5\x04"  # the diamond's glyph
     assert t.game.starter == plain.game.starter and t.nvm_image() == plain.nvm_image()
+    idle(t)  # (the settle's pass may be the idle collection's)
     assert list(ctrl.ready) == ["#"]  # the play began: its go is made ahead
 
 
@@ -148,3 +149,33 @@ def test_what_a_prepared_commit_shows_is_made_ahead_too(monkeypatch):
         plain.press(key)
     plain.settle()
     assert t.oled() == plain.oled() and t.board.strip_bytes(0) == plain.board.strip_bytes(0)
+
+
+def test_the_oled_rows_of_a_prepared_answer_are_made_ahead_and_sent_as_made(monkeypatch):
+    plain = Table()
+    t = Table().keys("1")
+    idle(t)
+    screen = t.app.screen
+    made = {page: row[1] for page, row in screen.made}
+    assert made == {2: "A+1*      B+0       ", 4: "pts+A/B #step D menu", 5: "A+1 pegged"}
+    cells = []
+    monkeypatch.setattr(type(screen), "_cells", lambda *args: cells.append(args))
+    t.keys("A")
+    assert cells == [] and screen.made == {}  # each text row drawn from its cells made ahead
+    monkeypatch.undo()
+    for key in "1A":
+        plain.press(key)
+    plain.settle()
+    assert t.oled() == plain.oled()
+    assert t.board.i2c.log[-12:] == plain.board.i2c.log[-12:]  # the same windows, the same bytes
+
+
+def test_rows_made_ahead_go_with_the_picture_they_were_made_against():
+    t = Table().keys("1")
+    idle(t)
+    screen = t.app.screen
+    assert screen.made
+    t.keys("*")  # the digits cleared: drawn, and what was made for A's 1 let go
+    assert screen.made == {} and t.app.ctrl.ready == {}
+    t.keys("2A")
+    assert t.oled()[3:5] == ["pts+A/B #step D menu", "A+2 pegged"]

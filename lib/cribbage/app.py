@@ -19,10 +19,11 @@ from cribbage.turn import BASE, EARLIER, EVENT, HOME, NEXT_GAME, SETTINGS, UNDON
 from cribbage.view import SCROLL_MS
 
 # A collection takes ~13 ms with the app's heap: one is made in a pass with no
-# key and no peg moving every few keys, before their garbage (about 3 KB a key,
-# tools/bench_device.py prints it) fills the heap, so that one seldom falls
-# inside a key. (Asking gc.mem_free walks the heap: about as slow.)
-COLLECT_EVERY = 4  # keys
+# key and no peg moving every few keys, before their garbage fills the heap (a
+# key's, ~1.5 KB, and the answers made ahead of the next, up to 11 KB a pass:
+# tools/bench_device.py prints both), so that none falls inside a key. (Asking
+# gc.mem_free walks the heap: about as slow.)
+COLLECT_EVERY = 2  # keys
 
 
 class App:
@@ -183,8 +184,10 @@ class App:
                 self.keys_since = 0
                 self.collect()  # now rather than inside a key
                 idle = False
-            if idle:  # nothing else in this pass: one likely key's answer made
-                self.ctrl.prepare()
+            if idle:  # nothing else in this pass: one likely key's answer made,
+                face = self.ctrl.prepare()
+                if face:  # and the OLED rows it changes
+                    self.screen.ahead(face.rows(0))
             self.was_busy = busy
         except MemoryError:
             # Short of memory while drawing: what the keys did stands; collect and

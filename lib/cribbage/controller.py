@@ -115,7 +115,8 @@ class Controller:
         return ""
 
     def prepare(self):
-        """Make one likely key's Turn; False when there is none left to make."""
+        """Make one likely key's Turn; the face its commit makes (None if not
+        made ahead), or False when there is none left to make."""
         likely = self.likely()
         if not likely:
             return False
@@ -138,7 +139,8 @@ class Controller:
                     return False
                 except Exception:
                     ready[key] = None  # an error is the pressed key's to report
-                return True
+                after = self.after.get(key)
+                return after[4] if after is not None else None
         return False
 
     def unprepared(self):

@@ -34,6 +34,17 @@ def _row_bytes(text):
     return b if n == COLUMNS else b[:COLUMNS] if n > COLUMNS else b + _BLANK[n:]
 
 
+def _changed(text, prev):
+    """(first, last): the cells first..last-1 of ``text`` differ from ``prev``'s."""
+    first = 0
+    while text[first] == prev[first]:
+        first += 1
+    last = COLUMNS
+    while text[last - 1] == prev[last - 1]:
+        last -= 1
+    return first, last
+
+
 class Screen:
     def __init__(self, display, font_path):
         if display.pages < PAGES or display.width < _CELL * COLUMNS:
@@ -66,6 +77,9 @@ class Screen:
         self.big = memoryview(big)
         self.rows = [None] * PAGES   # the row keys on the panel; None: unknown
         self.texts = [None] * PAGES  # a text row's bytes as drawn
+        # (page, row): (the text it was made against, its bytes, first, last, the
+        # cells first..last-1), text rows made ahead (``ahead``) for the next draw
+        self.made = {}
 
     def draw(self, rows):
         """rows: 8 page keys, ('text', s), ('scores', (n, ...)) and ('bottom',)
@@ -74,6 +88,7 @@ class Screen:
         if self.rows[0] is None:
             return self._draw_all(rows)
         sent = 0
+        made = self.made
         for page in range(PAGES):
             row = rows[page]
             old = self.rows[page]
@@ -81,36 +96,69 @@ class Screen:
                 continue
             kind = row[0]
             if kind == "text":
-                sent += self._text(page, row[1], old)
+                ahead = made.get((page, row)) if made else None
+                if ahead is not None and ahead[0] is self.texts[page]:
+                    sent += self._put(page, ahead)
+                else:
+                    sent += self._text(page, row[1], old)
             elif kind == "scores":
                 sent += self._scores(page, row[1], old)
         self.rows = list(rows)
+        if made:
+            self.made = {}  # made against the picture gone
         return sent
+
+    def ahead(self, rows):
+        """Make now the text rows of ``rows`` (a face that may come next) that
+        differ from the panel's, so that drawing them is a copy and a send."""
+        if self.rows[0] is None:
+            return
+        made = self.made
+        try:
+            for page in range(PAGES):
+                row, old = rows[page], self.rows[page]
+                if row == old or row[0] != "text" or old[0] != "text" or (page, row) in made:
+                    continue
+                prev, text = self.texts[page], _row_bytes(row[1])
+                if text != prev:
+                    first, last = _changed(text, prev)
+                    cells = bytearray(_CELL * (last - first))
+                    self._cells(cells, 0, text, first, last)
+                    made[(page, row)] = (prev, text, first, last, cells)
+        except MemoryError:  # short of heap: drawn when it comes
+            self.made = {}
+
+    def _put(self, page, ahead):
+        _prev, text, first, last, cells = ahead
+        at = page * self.width + _CELL * first
+        self.ram[at:at + len(cells)] = cells
+        self.texts[page] = text
+        self._send(page, page, _CELL * first, _CELL * last - 1)
+        return 1
 
     def _draw_all(self, rows):
         self.ram[:] = bytes(self.width * PAGES)
         for page in range(PAGES):
             row = rows[page]
             if row[0] == "text":
-                self._cells(page, _row_bytes(row[1]), 0, COLUMNS)
+                text = self.texts[page] = _row_bytes(row[1])
+                self._cells(self.ram, page * self.width, text, 0, COLUMNS)
             elif row[0] == "scores":
                 self._digits(page, row[1], 0, len(row[1]))
         self._send(0, PAGES - 1, 0, self.width - 1)
         self.rows = list(rows)
         return PAGES
 
-    def _cells(self, page, text, first, last):
-        """Cells first..last-1 of a text row (``text``: its _row_bytes) into the buffer."""
-        buf = self.ram
+    def _cells(self, buf, at, text, first, last):
+        """Cells first..last-1 of a text row (``text``: its _row_bytes) into
+        ``buf``, cell ``first`` at ``at``."""
         cells = self.cells
         w, unknown = _CELL, _UNKNOWN  # locals: a global is looked up by name
-        at = page * self.width + w * first
         for i in range(first, last):
             c = text[i]
             o = w * (c if c < 128 else unknown)
             buf[at:at + w] = cells[o:o + w]
             at += w
-        self.texts[page] = text
 
     def _text(self, page, text, old):
         text = _row_bytes(text)
@@ -119,18 +167,15 @@ class Screen:
             width = self.width
             start = page * width
             self.ram[start + _CELL * COLUMNS:start + width] = bytes(width - _CELL * COLUMNS)
-            self._cells(page, text, 0, COLUMNS)
+            self._cells(self.ram, start, text, 0, COLUMNS)
+            self.texts[page] = text
             self._send(page, page, 0, width - 1)
             return 1
         if text == prev:  # the same cells (a row differing only in spaces past its text)
             return 0
-        first = 0
-        while text[first] == prev[first]:
-            first += 1
-        last = COLUMNS
-        while text[last - 1] == prev[last - 1]:
-            last -= 1
-        self._cells(page, text, first, last)
+        first, last = _changed(text, prev)
+        self._cells(self.ram, page * self.width + _CELL * first, text, first, last)
+        self.texts[page] = text
         self._send(page, page, _CELL * first, _CELL * last - 1)
         return 1
 
