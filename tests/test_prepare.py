@@ -179,3 +179,16 @@ def test_rows_made_ahead_go_with_the_picture_they_were_made_against():
     assert screen.made == {} and t.app.ctrl.ready == {}
     t.keys("2A")
     assert t.oled()[3:5] == ["pts+A/B #step D menu", "A+2 pegged"]
+
+
+def test_the_yes_of_an_undo_is_made_ahead_and_undoes_as_when_pressed(monkeypatch):
+    monkeypatch.setattr(controller.Controller, "prepare", lambda ctrl: False)
+    plain = Table().keys("5A3B*#")  # every answer made when pressed
+    monkeypatch.undo()
+    t = Table().keys("5A3B*")
+    idle(t)  # undo offered: its # (the game put back a step) made ahead
+    ctrl = t.app.ctrl
+    assert ctrl.likely() == "#" and ctrl.ready["#"].change.kind == 1  # engine.change.UNDO
+    t.keys("#")
+    assert t.scores == plain.scores == [5, 0] and t.message == plain.message
+    assert t.oled() == plain.oled() and t.nvm_image() == plain.nvm_image()

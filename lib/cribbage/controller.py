@@ -11,10 +11,11 @@ commit it applies the Turn (the engine Change first) and makes the face
 
 The answer before the key: a handler changes nothing, so while the board
 waits, the Turns of the keys most likely next (a suit after a rank, a side
-after points, the # of a claim or a go) are made one a pass (``prepare``),
-with what their commit makes (the mode, the message, the face: ``_after``,
-on the game as the Turn leaves it, seen through Game.peek), and the one
-pressed is committed as made. Any commit or message drops them.
+after points, the # of a claim, a go, an undo or the next game) are made one a
+pass (``prepare``), with what their commit makes (the mode, the message, the
+face: ``_after``, on the game as the Turn leaves it, seen through Game.peek;
+an action's only), and the one pressed is committed as made. Any commit or
+message drops them.
 """
 
 try:
@@ -27,7 +28,8 @@ from engine.errors import IllegalAction
 from engine.hand import PLAY
 from cribbage import entry, scoreboard, words
 from cribbage.keys import PLAYER_KEYS, SUIT_KEYS
-from cribbage.turn import ADVISE, BASE, CARDS, ERASE_STATS, HOME, MUGGINS, STATS, Turn
+from cribbage.turn import (ADVISE, BASE, CARDS, ERASE_STATS, HOME, MUGGINS, NEXT, STATS, UNDO,
+                           Turn)
 from cribbage.view import make_face
 
 _PLAYING = (CARDS, MUGGINS)  # modes a finished game leaves for the scoreboard
@@ -112,6 +114,8 @@ class Controller:
             return ""
         if self.mode == HOME and here:  # points typed: whose
             return PLAYER_KEYS[:self.game.sides]
+        if self.mode == UNDO or self.mode == NEXT:  # the yes of an undo, of the next game
+            return "#"
         return ""
 
     def prepare(self):
