@@ -57,29 +57,34 @@ def refused_unchanged(game, action, kind=IllegalAction):
     return message
 
 
-def play_hand(game, hands, crib, starter, log=None):
+def play_hand(game, hands, crib, starter, log=None, seen=None):
     """Turn the starter, play out `hands` (first card that fits), count every
-    show; stops when the game ends. `log` gets encode() after each action."""
+    show; stops when the game ends. `log` gets encode() after each action;
+    `seen(step, outcome, shown)` is called with each action's Outcome, step
+    "starter", "play" or "show", shown a show's (seat, is_crib, cards)."""
     scores = []
 
-    def note(result):
+    def note(result, step, shown=None):
         if log is not None:
             log.append(state.encode(game))
+        if seen is not None:
+            seen(step, result, shown)
         return result
 
-    scores.extend(note(game.turn_starter(starter)).scores)
+    scores.extend(note(game.turn_starter(starter), "starter").scores)
     held = [list(h) for h in hands]
     while game.phase == PLAY:
         seat = game.play.turn
         fits = [c for c in held[seat] if game.play.count + value_of(c) <= 31]
         if fits:
             held[seat].remove(fits[0])
-            scores.extend(note(game.lay(fits[0])).scores)
+            scores.extend(note(game.lay(fits[0]), "play").scores)
         else:
-            scores.extend(note(game.go()).scores)
+            scores.extend(note(game.go(), "play").scores)
     while game.phase == SHOW:
         seat, is_crib = game.showing()
-        counted = note(game.count_show(crib if is_crib else hands[seat]))
+        cards = crib if is_crib else hands[seat]
+        counted = note(game.count_show(cards), "show", (seat, is_crib, cards))
         scores.extend(counted.scores)
     return scores
 

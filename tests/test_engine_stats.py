@@ -5,13 +5,13 @@ import pytest
 
 from engine import state
 from engine import stats as st
-from engine.cards import JACK, RANK, SUIT, value_of
-from engine.game import PLAY, SHOW, Game
+from engine.cards import JACK, RANK, SUIT
+from engine.game import Game
 from engine.match import skunk_level
 from engine.rules import make_config
 from engine.show import score_show
 
-from engine_helpers import deal
+from engine_helpers import deal, play_hand
 
 
 class Count:
@@ -37,6 +37,15 @@ class Count:
             c["hands_%d" % total] += 1
         if any(RANK[x] == JACK and SUIT[x] == SUIT[starter] for x in cards):
             c["nobs"] += 1
+
+    def seen(self, game, starter, step, out, shown):
+        if step == "starter":  # what the starter pegs is his heels
+            for s in out.scores:
+                self.side[s.side]["heels"] += 1
+        elif step == "play":
+            self.scores(out.scores, "play_points")
+        else:
+            self.shown(game, shown[0], shown[1], shown[2], starter, out)
 
     def ended(self, game, match_won):
         self.games += 1
@@ -74,24 +83,8 @@ def play_game(game, count, seed, typed_every=0):
                 if not game.over:
                     count.scores(game.peg(side, 1 + (seed + n + side) % 12).scores, "typed_points")
             continue
-        out = game.turn_starter(starter)
-        for s in out.scores:
-            count.side[s.side]["heels"] += 1
-        held = [list(h) for h in hands]
-        while game.phase == PLAY:
-            seat = game.play.turn
-            fits = [c for c in held[seat] if game.play.count + value_of(c) <= 31]
-            if fits:
-                held[seat].remove(fits[0])
-                out = game.lay(fits[0])
-            else:
-                out = game.go()
-            count.scores(out.scores, "play_points")
-        while game.phase == SHOW:
-            seat, is_crib = game.showing()
-            cards = crib if is_crib else hands[seat]
-            out = game.count_show(cards)
-            count.shown(game, seat, is_crib, cards, starter, out)
+        play_hand(game, hands, crib, starter, seen=lambda step, out, shown: count.seen(
+            game, starter, step, out, shown))
     count.ended(game, game.match_winner() == game.winner and game.config.match_games > 1)
 
 
