@@ -6,8 +6,9 @@ copies one with a slice, where it builds a tuple item by item), folded from each
 action's Outcome as the action is applied (``fold``), saved with the state
 (``to_list``/``from_list``: engine.state) and kept into the next game.
 
-Layout: [games] then, for each of SIDES sides, the FIELDS in order. Every
-counter stops at CAP. Averages are derived (``side``), never stored.
+Layout: [games] then, for each of SIDES sides, its F counters in order. Every
+counter stops at CAP. Their names and the averages, derived, never stored, are
+engine.figures' (loaded only where they are shown).
 """
 
 try:
@@ -21,12 +22,9 @@ from engine.rules import SIDE_NAMES
 SIDES = len(SIDE_NAMES)  # kept for every side a game can have, whatever this game's
 CAP = 65535  # two bytes' worth: a counter stops here
 
-# Per side, in the order they are kept (and saved).
-FIELDS = ("wins", "skunks", "double_skunks", "skunked", "double_skunked", "matches",
-          "hands", "hand_points", "cribs", "crib_points", "best_hand",
-          "hands_29", "hands_28", "hands_24", "nobs", "heels", "play_points", "typed_points")
-# Their indexes: each the field's name, upper case (private constants: no names
-# kept on the board; tests/test_engine_stats.py checks them against FIELDS).
+# Per side, the counters in the order they are kept (and saved), each at the
+# index named after it (engine.figures.FIELDS names them, in this order; private
+# constants: no names kept on the board; tests/test_engine_stats.py checks both).
 _WINS = const(0)
 _SKUNKS = const(1)
 _DOUBLE_SKUNKS = const(2)
@@ -45,7 +43,7 @@ _NOBS = const(14)
 _HEELS = const(15)
 _PLAY_POINTS = const(16)
 _TYPED_POINTS = const(17)
-F = len(FIELDS)
+F = const(18)  # counters a side
 ZERO = [0] * (1 + SIDES * F)  # shared: never changed in place
 
 # The events that fold in (engine.state's codes; written here, as state imports us).
@@ -115,22 +113,6 @@ def _ended(out, game):
         _add(out, lost + _DOUBLE_SKUNKED, 1)
     if game.match_winner() == game.winner and game.config.match_games > 1:
         _add(out, won + _MATCHES, 1)
-
-
-def side(stats, s):
-    """Side ``s``'s counters by name, with its averages (tenths: a show's
-    points per hand, per crib; None with none counted)."""
-    at = 1 + s * F
-    out = {}
-    for i, name in enumerate(FIELDS):
-        out[name] = stats[at + i]
-    out["hand_average"] = _tenths(out["hand_points"], out["hands"])
-    out["crib_average"] = _tenths(out["crib_points"], out["cribs"])
-    return out
-
-
-def _tenths(points, n):
-    return None if not n else (points * 10 + n // 2) // n
 
 
 # --- bytes: the games, the number of sides saved, then each side's 3-byte mask

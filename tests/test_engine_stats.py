@@ -4,6 +4,7 @@ against a count this test keeps itself from the scores each action returns."""
 import pytest
 
 from engine import state
+from engine import figures
 from engine import stats as st
 from engine.cards import JACK, RANK, SUIT
 from engine.game import Game
@@ -18,7 +19,7 @@ class Count:
     """The test's own tally, from what each action said it scored."""
 
     def __init__(self, sides=3):
-        self.side = [dict.fromkeys(st.FIELDS, 0) for _ in range(sides)]
+        self.side = [dict.fromkeys(figures.FIELDS, 0) for _ in range(sides)]
         self.games = 0
 
     def scores(self, scores, field):
@@ -66,8 +67,8 @@ class Count:
     def check(self, game):
         assert game.stats[0] == self.games
         for s in range(st.SIDES):
-            got = st.side(game.stats, s)
-            for name in st.FIELDS:
+            got = figures.side(game.stats, s)
+            for name in figures.FIELDS:
                 assert got[name] == self.side[s][name], (s, name)
 
 
@@ -129,9 +130,9 @@ def test_games_pegged_only_by_typed_points_count_games_wins_and_skunks():
         count.scores(game.peg(0, 29).scores, "typed_points")
     count.ended(game, False)
     count.check(game)
-    side = st.side(game.stats, 0)
+    side = figures.side(game.stats, 0)
     assert (side["wins"], side["double_skunks"], side["typed_points"]) == (1, 1, 145)
-    assert st.side(game.stats, 1)["double_skunked"] == 1
+    assert figures.side(game.stats, 1)["double_skunked"] == 1
 
 
 def test_undo_takes_back_what_an_action_added_across_a_game_end():
@@ -140,7 +141,7 @@ def test_undo_takes_back_what_an_action_added_across_a_game_end():
     assert game.stats[0] == 1
     winner = game.winner
     game.undo()  # the action that ended the game
-    assert game.stats[0] == 0 and st.side(game.stats, winner)["wins"] == 0
+    assert game.stats[0] == 0 and figures.side(game.stats, winner)["wins"] == 0
     before = game.stats
     for _ in range(len(game.journal)):
         game.undo()
@@ -172,19 +173,19 @@ def test_the_stats_are_saved_and_read_back_and_a_new_game_takes_them():
 
 
 def test_counters_past_255_take_more_bytes_and_stop_at_the_cap():
-    typed, hand_points = st.FIELDS.index("typed_points"), st.FIELDS.index("hand_points")
+    typed, hand_points = figures.FIELDS.index("typed_points"), figures.FIELDS.index("hand_points")
     big = list(st.ZERO)
     big[0], big[1 + st.F * 2 + typed], big[1 + hand_points] = 300, st.CAP, 255
     game = Game(stats=big)
     read = state.read(state.encode(game))[1][15]
     assert read == big
     out = game.peg(2 - 2, 5)  # side A types 5
-    assert st.side(game.stats, 0)["typed_points"] == 5
+    assert figures.side(game.stats, 0)["typed_points"] == 5
     near = list(big)
     near[1 + typed] = st.CAP - 1
     game = Game(stats=near)
     game.peg(0, 9)
-    assert st.side(game.stats, 0)["typed_points"] == st.CAP
+    assert figures.side(game.stats, 0)["typed_points"] == st.CAP
     assert out.scores[0].points == 5
 
 
@@ -231,5 +232,6 @@ def test_each_counters_index_is_its_place_in_fields():
     # fold() adds at private constants (no names on the board): each must be
     # the index of the field of its name, or a count lands under another name.
     indexes = {n[1:].lower(): getattr(st, n) for n in dir(st)
-               if n[1:].lower() in st.FIELDS and n.startswith("_") and n[1:].isupper()}
-    assert indexes == {name: i for i, name in enumerate(st.FIELDS)}
+               if n[1:].lower() in figures.FIELDS and n.startswith("_") and n[1:].isupper()}
+    assert indexes == {name: i for i, name in enumerate(figures.FIELDS)}
+    assert len(figures.FIELDS) == st.F  # and the names are every counter a side keeps

@@ -1,6 +1,7 @@
 """The statistics' pages on the sim board: figures the test counts itself, the
 page turning, the erase asked first and undone, kept through a reboot and a new game."""
 
+from engine import figures
 from engine import stats as st
 from cribbage import pages
 from cribbage.screen import COLUMNS
@@ -45,8 +46,8 @@ def test_a_typed_game_shows_on_the_pages_then_erased_and_undone():
     t.keys("D4")
     assert "undo erase? # yes" in t.oled()
     t.keys("#")
-    assert st.side(t.game.stats, 0)["typed_points"] == typed
-    assert st.side(t.reboot().game.stats, 0)["double_skunks"] == 1
+    assert figures.side(t.game.stats, 0)["typed_points"] == typed
+    assert figures.side(t.reboot().game.stats, 0)["double_skunks"] == 1
 
 
 def test_a_new_game_from_the_menu_keeps_them_and_three_players_get_three_sides():
@@ -54,7 +55,7 @@ def test_a_new_game_from_the_menu_keeps_them_and_three_players_get_three_sides()
     typed_game(t, "B", 29, 5)
     t.keys("D 1 1 # #")  # players 3, and yes: it replaces the game just won
     assert t.game.players == 3 and t.scores == [0, 0, 0]
-    assert st.side(t.game.stats, 1)["wins"] == 1 and t.game.stats[0] == 1
+    assert figures.side(t.game.stats, 1)["wins"] == 1 and t.game.stats[0] == 1
     typed = typed_game(t, "C", 29, 4) + typed_game(t, "C", 5, 1)
     assert t.game.over and t.scores == [0, 0, typed]
     t.keys("D 8 ####")
@@ -69,7 +70,7 @@ def test_a_new_game_from_the_menu_keeps_them_and_three_players_get_three_sides()
 
 
 def test_the_longest_figures_fit_the_screen():
-    big = dict.fromkeys(st.FIELDS, st.CAP)
+    big = dict.fromkeys(figures.FIELDS, st.CAP)
     big["best_hand"], big["hand_average"], big["crib_average"] = 29, 290, 290
     lines = pages.side_stats_page(2, 0, big) + pages.side_stats_page(2, 1, big)
     lines += pages.match_stats_page(st.CAP, [st.CAP] * 3) + list(pages.ERASE_STATS_PAGE)

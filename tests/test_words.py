@@ -11,7 +11,7 @@ import inspect
 
 import pytest
 
-from engine import stats
+from engine import figures, stats
 from engine import state
 from engine.cards import parse_card, refused
 from engine.errors import BadClaim, CardSeen, OverThirtyOne
@@ -98,7 +98,7 @@ def cases():
             out.append(("replace_page", pages.replace_page(game, match, words.YES_OR_NO), True))
         out.append(("deals", words.deals(game), False))
         out.append(("whose_cards", pages.whose_cards(game), False))
-        big = dict.fromkeys(stats.FIELDS, stats.CAP)  # the longest figures a side can have
+        big = dict.fromkeys(figures.FIELDS, stats.CAP)  # the longest figures a side can have
         big.update(best_hand=29, hand_average=290, crib_average=None)
         for part in (0, 1):
             out.append(("side_stats_page", pages.side_stats_page(game.sides - 1, part, big), True))

@@ -115,7 +115,7 @@ def _average(tenths):
 
 
 def side_stats_page(side, part, s):
-    """Side ``side``'s figures (engine.stats.side), page ``part`` of two."""
+    """Side ``side``'s figures (engine.figures.side), page ``part`` of two."""
     head = "STATS %s %d/2   # next" % (SIDE_LETTERS[side], part + 1)
     if part == 0:
         rows = ["games won %d" % s["wins"],

@@ -6,7 +6,7 @@ is an engine action (journalled: undo brings them back). The wording is
 cribbage.pages'.
 """
 
-from engine import stats
+from engine import figures
 from cribbage import pages
 from cribbage.turn import ERASE_STATS, HOME, MENU, STATS, Mode, Turn
 
@@ -34,10 +34,10 @@ def stats_enter(ctx, purpose):
 def stats_page(ctx, here):
     game = ctx.game
     if here >= game.sides * PER_SIDE:
-        return pages.match_stats_page(game.stats[0], [stats.side(game.stats, s)["matches"]
+        return pages.match_stats_page(game.stats[0], [figures.side(game.stats, s)["matches"]
                                                       for s in range(game.sides)])
     side = here // PER_SIDE
-    return pages.side_stats_page(side, here % PER_SIDE, stats.side(game.stats, side))
+    return pages.side_stats_page(side, here % PER_SIDE, figures.side(game.stats, side))
 
 
 def erase_key(ctx, here, key):

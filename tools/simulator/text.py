@@ -6,7 +6,7 @@ the LEDs as the strips received them, the OLED as its display RAM holds it.
 
 import json
 
-from engine import stats
+from engine import figures
 from engine.cards import SUIT_SYMBOLS
 from engine.game import PHASE_NAMES
 from engine.play import NOBODY
@@ -67,11 +67,11 @@ def board_state(session):
 
 
 def stats_state(game):
-    """The board's statistics (engine.stats): the games, then one entry a side,
+    """The board's statistics (engine.figures): the games, then one entry a side,
     in side order; an average is points a show, to a tenth (None with none)."""
     sides = []
     for s in range(game.sides):
-        side = stats.side(game.stats, s)
+        side = figures.side(game.stats, s)
         for name in ("hand_average", "crib_average"):
             if side[name] is not None:
                 side[name] = side[name] / 10

@@ -1,0 +1,29 @@
+"""engine.figures: the board's statistics by name, for what shows them (the
+stats page, the simulator's JSON): each side's counters and its averages.
+
+engine.stats keeps and folds them as a flat list at every boot and action; this
+is loaded only where they are shown.
+"""
+
+from engine.stats import F
+
+# Per side, in the order engine.stats keeps (and saves) them.
+FIELDS = ("wins", "skunks", "double_skunks", "skunked", "double_skunked", "matches",
+          "hands", "hand_points", "cribs", "crib_points", "best_hand",
+          "hands_29", "hands_28", "hands_24", "nobs", "heels", "play_points", "typed_points")
+
+
+def side(stats, s):
+    """Side ``s``'s counters by name, with its averages (tenths: a show's
+    points per hand, per crib; None with none counted)."""
+    at = 1 + s * F
+    out = {}
+    for i, name in enumerate(FIELDS):
+        out[name] = stats[at + i]
+    out["hand_average"] = _tenths(out["hand_points"], out["hands"])
+    out["crib_average"] = _tenths(out["crib_points"], out["cribs"])
+    return out
+
+
+def _tenths(points, n):
+    return None if not n else (points * 10 + n // 2) // n
