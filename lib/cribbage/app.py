@@ -20,9 +20,9 @@ from cribbage.view import SCROLL_MS
 
 # A collection takes ~13 ms with the app's heap: one is made in a pass with no
 # key and no peg moving every few keys, before their garbage fills the heap (a
-# key's, ~1.5 KB, and the answers made ahead of the next, up to 11 KB a pass:
-# tools/bench_device.py prints both), so that none falls inside a key. (Asking
-# gc.mem_free walks the heap: about as slow.)
+# key's, ~1.5 KB, and the answers made ahead of the next, up to 23 KB a pass for
+# an undo's: tools/bench_device.py prints both), so that none falls inside a
+# key. (Asking gc.mem_free walks the heap: about as slow.)
 COLLECT_EVERY = 2  # keys
 
 
