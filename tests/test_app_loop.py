@@ -7,29 +7,35 @@ from firmware import Table
 BLUE = (0, 0, 38)  # player B's front peg (see test_app.py)
 
 
-def test_the_garbage_is_collected_in_an_idle_pass_every_few_keys_not_in_a_key():
-    from cribbage.app import COLLECT_EVERY
-    assert COLLECT_EVERY == 2  # the keys below
+def test_the_garbage_is_collected_after_each_key_once_its_answers_are_made_not_in_a_key():
     t = Table()
     made = []
-    t.app.collect = lambda: made.append(list(t.game.scores))
-    t.settle()
-    assert made == [[0, 0]]  # the boot's own garbage: in the first idle pass, before a key
+    t.app.collect = lambda: made.append((list(t.game.scores), sorted(t.app.ctrl.ready)))
+
+    def passes(n):
+        for _ in range(n):
+            t.board.clock.advance(20)
+            t.app.step()
+    passes(1)
+    assert made == []  # the first pass makes the # to the cards ahead
+    passes(1)
+    assert made == [([0, 0], ["#"])]  # then the boot's own garbage goes, before a key
+    passes(3)
+    assert len(made) == 1  # and once
     made.clear()
-    t.settle()
-    assert made == []  # and once
     t.press("3")
-    t.settle()
-    assert made == []
-    t.press("B")  # the second key pegs 3: its own pass collects nothing
+    passes(2)
+    assert made == []  # not in the key's own pass, nor while A's and B's are made
+    passes(1)
+    assert made == [([0, 0], ["A", "B"])]  # once none is left to make
+    made.clear()
+    t.press("B")  # pegs 3: its own pass and the passes that move the peg collect nothing
     assert made == [] and t.app.busy()
-    while t.app.busy():  # nor do the passes that move the peg
-        t.board.clock.advance(20)
-        t.app.step()
+    while t.app.busy():
+        passes(1)
         assert made == [] or not t.app.busy()
-    t.settle()
-    t.settle()
-    assert made == [[0, 3]]  # one, once the pegs are still
+    passes(3)
+    assert made == [([0, 3], ["#"])]  # one, once the pegs are still and the # is made
 
 
 def test_rows_made_once_a_change_follow_an_undo_and_a_new_peg_of_the_same_length():

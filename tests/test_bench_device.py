@@ -90,18 +90,16 @@ def test_garbage_sets_off_a_collection_each_time_the_free_heap_fills():
     assert heap.allocate(250 * 1024) == 2
 
 
-def test_an_idle_pass_collects_as_the_app_does_every_few_keys():
+def test_the_model_collects_where_the_run_saw_the_app_collect():
     def step(label, blocks):
         return devmeter.Step(label, 0, 0, 0, blocks, None, False, 0)
-    heap = devmodel.Heap(live=63 * 1024, keys=0)  # 100 KB free, just collected
-    n = devmodel.COLLECT_EVERY
-    keys = [step("key:%d" % i, (100 // n + 1) * 1024) for i in range(n)]
-    idle = step("idle:0", 0)
-    made = [e.collections for e in devmodel.estimate(keys[:-1] + [idle] + keys[-1:] + [idle], heap)]
-    # Short of 100 KB of garbage in all keys but the last: none yet, nor in a pass
-    # before the app's count; the last key fills the heap; then the app's.
-    assert made == [0] * n + [1, 1]
-    assert heap.garbage == 0 and heap.keys == 0
+    heap = devmodel.Heap(live=63 * 1024)  # 100 KB free, just collected
+    run = [step("key:0", 60 * 1024), step("idle:0", 30 * 1024),  # an answer made: no collection
+           step("key:1", 20 * 1024), step("idle:1" + devmodel.COLLECTED, 0)]
+    made = [e.collections for e in devmodel.estimate(run, heap)]
+    # 110 KB of garbage by the second key fills the heap there; then the app's own.
+    assert made == [0, 0, 1, 1]
+    assert heap.garbage == 0
 
 
 def test_the_scan_wait_spreads_each_key_over_the_interval():
@@ -306,10 +304,16 @@ def test_no_key_or_frame_of_a_whole_game_calls_deeper_than_the_pystack_allows():
     assert deepest.pystack < devmodel.PYSTACK_BYTES, deepest.chain
 
 
-def test_the_first_idle_pass_after_a_boot_collects_its_garbage_as_the_app_does():
-    def step(label, blocks):
-        return devmeter.Step(label, 0, 0, 0, blocks, None, False, 0)
-    heap = devmodel.Heap(live=63 * 1024)
-    made = [e.collections for e in devmodel.estimate(
-        [step("idle:0", 0), step("key:0", 1024), step("idle:0", 0)], heap)]
-    assert made == [1, 0, 0]
+def test_the_run_marks_the_passes_the_app_collected_in():
+    # The boot's garbage goes once the first passes have made the answers ahead
+    # (the # to the cards); a key's, once its own are made.
+    played = devgame.play("#5", whole_game=False)
+    idle = [s.label for s in played.steps if s.label.startswith("idle:")]
+    run = devrun.run_keys(played.keys, len(played.keys) - 1)  # and the restart after them
+    marked = [s.label for s in run.steps if s.label.startswith("idle:")]
+    assert [label.split(":")[:2] for label in marked] == [label.split(":") for label in idle]
+    collected = [label.split(":")[1] for label in marked if label.endswith(devmodel.COLLECTED)]
+    assert collected == ["boot", "0", "1", "restart"]
+    after_five = [label for label in marked if label.startswith("idle:1")]
+    assert after_five[-1] == "idle:1" + devmodel.COLLECTED  # the last, after the suits made
+    assert len(after_five) == 5  # the four suits made ahead, one a pass, then the collection

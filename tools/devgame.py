@@ -181,6 +181,19 @@ class _Runner:
         self.depth = _Depth(_outer_frames())
         self.steps = []
         self.keys = []
+        self._settle("boot", "hand")
+
+    def _settle(self, at, part):
+        """The loop's idle passes before the next key: one, then more while the
+        answers of the keys likely next are still to be made or the garbage to
+        collect (a player's keys come 150 ms or more apart, and the first long
+        after the board starts)."""
+        app = self.app
+        for n in range(2 + PREPARE_PASSES):  # and the pass that collects
+            if n and not (app.ctrl.unprepared() or app.to_collect):
+                break
+            self.board.clock.advance(IDLE_MS)
+            self._step("idle:%s" % at, None, "idle", part, deep=True)
 
     def _step(self, label, key, kind, part, deep=False):
         """One pass of the loop; with ``deep``, how deep its calls go."""
@@ -206,13 +219,7 @@ class _Runner:
         while app.busy():
             self.board.clock.advance(FRAME_MS)
             self._step("frame:%d" % index, key, "frame", part)
-        self.board.clock.advance(IDLE_MS)
-        self._step("idle:%d" % index, key, "idle", part, deep=True)
-        for _ in range(PREPARE_PASSES):  # the answers of the keys likely next
-            if not app.ctrl.unprepared():
-                break
-            self.board.clock.advance(IDLE_MS)
-            self._step("idle:%d" % index, key, "idle", part, deep=True)
+        self._settle(index, part)
         if len(self.keys) > MAX_KEYS:
             raise RuntimeError("the scripted game did not end in %d keys" % MAX_KEYS)
 
@@ -221,6 +228,7 @@ class _Runner:
         nvm = bytes(self.board.nvm[0:len(self.board.nvm)])
         self.board = sim.build(nvm=nvm)
         self.app = firmware.App(self.board)
+        self._settle("restart", "game")
         return nvm
 
 

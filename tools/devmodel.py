@@ -7,7 +7,6 @@ emulator, or a target of the firmware.
 
 import math
 import re
-from cribbage.app import COLLECT_EVERY
 
 MS_PER_MFUEL = 10.0          # 1 M fuel of Python work, flash-cache misses included
 MS_PER_MFUEL_NO_XIP = 6.2    # the same, running from cache
@@ -22,6 +21,7 @@ NVM_PAGE_MS = 0.5            # a 256-byte flash page programmed
 NVM_ERASE_MS = 45.0          # the 4 KB sector erased
 GC_MS = 12.8                 # a garbage collection with the app's ~75 KB live
 HEAP_BYTES = 163 * 1024      # free on a Pico at the REPL
+COLLECTED = ":collected"  # a pass's label ends so when the app collected in it
 PYSTACK_BYTES = 2048         # CircuitPython's default
 CIRCUITPYTHON_START_S = 1.2  # reset to code.py, its 1 s safe-mode window included
 # The window for a second press of reset (safe mode). CircuitPython's own settings.toml
@@ -136,12 +136,9 @@ def _deltas(counters, before):
 class Heap:
     """Garbage on the Pico's heap: a collection whenever what is free fills up."""
 
-    def __init__(self, live, garbage=0, keys=COLLECT_EVERY):
+    def __init__(self, live, garbage=0):
         self.free = HEAP_BYTES - live
         self.garbage = garbage
-        # keys since the app's last idle collection; after a boot as many as make its
-        # first idle pass collect, as the app's does
-        self.keys = keys
 
     def allocate(self, blocks):
         """Collections that ``blocks`` more bytes of garbage set off."""
@@ -152,12 +149,10 @@ class Heap:
             self.garbage -= self.free
         return collections
 
-    def idle(self):
-        """A pass of the loop with nothing to do: the app collects every few keys."""
-        if self.keys >= COLLECT_EVERY:
-            self.garbage = self.keys = 0
-            return 1
-        return 0
+    def collected(self):
+        """The app's own collection (the run marks its pass: COLLECTED)."""
+        self.garbage = 0
+        return 1
 
 
 def estimate(steps, heap=None, counters=None):
@@ -166,10 +161,8 @@ def estimate(steps, heap=None, counters=None):
     before = counters
     for step in steps:
         collections = heap.allocate(step.blocks) if heap else 0
-        if heap and step.label.startswith("key:"):
-            heap.keys += 1
-        elif heap and step.label.startswith("idle:"):
-            collections += heap.idle()
+        if heap and step.label.endswith(COLLECTED):
+            collections += heap.collected()
         out.append(Estimate(step, before, collections))
         before = step.counters
     return out
@@ -259,6 +252,9 @@ class Boot:
         self.qstr_names = run.live.get("names:boot", 0) - run.live.get("names:start", 0)
         self.names_before = run.live.get("names:start", 0)  # the stand-ins' and the runner's
         self.live = live  # bytes in use after the boot: ours, the stand-ins' left out
+        # and once its first idle passes have loaded card entry and made answers ahead
+        self.settled = run.live.get("settled", run.live["boot"]) - run.live["start"] - \
+            run.live.get("standins", 0)
         self.modules_live = None  # the modules' heap alone: modules_from()
         grown = max(0, live)
         garbage = max(0, sum(s.blocks for s in steps) - grown)

@@ -131,6 +131,7 @@ RESTART_AT = %(restart_at)d
 FRAME_MS = %(frame_ms)d
 IDLE_MS = %(idle_ms)d
 PREPARE_PASSES = %(prepare_passes)d
+COLLECTED = %(collected)r
 BOOT = %(boot)r
 SOURCES = %(sources)r
 BOOTING = %(booting)r
@@ -181,7 +182,7 @@ def boot(restart):
     label = tag + ":app"
     begin()
     app = cribbage.app.App(hw)
-    app.collect = lambda: None  # at the yield: this build cannot collect inside a frame
+    app.collect = lambda: COLLECTS.append(1)  # at the yield: this build cannot collect in a frame
     end(label)
     yield
     live(tag)
@@ -192,6 +193,23 @@ def frame_kind(app):
     p = app.pegs
     won = p.win_start is not None and p.elapsed(supervisor.clock.now, p.win_start) < p.win_ms
     return "comet" if won else "jump"
+
+
+COLLECTS = []
+
+
+def settle(app, at):
+    # The idle passes before the next key (tools/devgame.py's _settle): the pass
+    # in which the app collected is marked, for the model's heap.
+    for n in range(2 + PREPARE_PASSES):  # more while answers are made ahead
+        if n and not (app.ctrl.unprepared() or app.to_collect):
+            break
+        supervisor.clock.advance(IDLE_MS)
+        begin()
+        app.step()
+        end("idle:%%s%%s" %% (at, COLLECTED if COLLECTS else ""))
+        COLLECTS.clear()
+        yield
 
 
 def steps():
@@ -219,6 +237,8 @@ def steps():
         if path[7:].rsplit(".", 1)[0] in DEPLOYED:  # "/input/...py" or ".mpy"
             loaded.append(path[7:].rsplit(".", 1)[0] + ".py")
     host.call("loaded", " ".join(loaded))
+    yield from settle(app, "boot")
+    live("settled")  # between keys: card entry loaded, the answers made ahead held
     for i in range(len(KEYS)):
         keypad.press(KEYS[i])
         label = "key:%%d" %% i
@@ -233,20 +253,13 @@ def steps():
             app.step()
             end(label)
             yield
-        label = "idle:%%d" %% i
-        for n in range(1 + PREPARE_PASSES):  # more while answers are made ahead
-            if n and not app.ctrl.unprepared():
-                break
-            supervisor.clock.advance(IDLE_MS)
-            begin()
-            app.step()
-            end(label)
-            yield
+        yield from settle(app, i)
         if i == RESTART_AT:
             app = None
             yield
             for app in boot(True):
                 yield
+            yield from settle(app, "restart")
     if app is not None:
         game = app.game
         print("SCORES", list(game.scores), "TALLY", list(game.tally))
@@ -324,6 +337,7 @@ def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=N
     code = _GUEST % {
         "keys": list(keys), "restart_at": restart_at, "frame_ms": devgame.FRAME_MS,
         "idle_ms": devgame.IDLE_MS, "prepare_passes": devgame.PREPARE_PASSES,
+        "collected": devmodel.COLLECTED,
         "boot": boot_imports(), "sources": list(sources),
         "booting": booting, "deployed": [path[:-3] for path in deployed_sources()],
         "modules": '        live("imports")' if modules else ""}  # its own run: it moves the heap

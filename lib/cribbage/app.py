@@ -18,12 +18,11 @@ from cribbage.store import Store
 from cribbage.turn import BASE, EARLIER, EVENT, HOME, NEXT_GAME, SETTINGS, UNDONE, Turn
 from cribbage.view import SCROLL_MS
 
-# A collection takes ~13 ms with the app's heap: one is made in a pass with no
-# key and no peg moving every few keys, before their garbage fills the heap (a
-# key's, ~1.5 KB, and the answers made ahead of the next, up to 23 KB a pass for
-# an undo's: tools/bench_device.py prints both), so that none falls inside a
-# key. (Asking gc.mem_free walks the heap: about as slow.)
-COLLECT_EVERY = 2  # keys
+# A collection takes ~13 ms with the app's heap: one is made after each key, in
+# the first pass with no key, no peg moving and no answer left to make ahead, so
+# that a key's garbage (~1.5 KB) and its answers' (up to 23 KB a pass, an undo's:
+# tools/bench_device.py prints both) never fill the heap inside the next key.
+# (Asking gc.mem_free walks the heap: about as slow.)
 
 
 class App:
@@ -57,15 +56,15 @@ class App:
         self.drawn = None     # and its key (a new View may show the same)
         self.moved = False    # the view changed: the strips are due a frame
         self.collect = gc.collect  # the idle collection
-        # keys since it: the boot's own garbage goes in the first idle pass
-        self.keys_since = COLLECT_EVERY
+        # garbage made since it (a key, answers made ahead; the boot's at first)
+        self.to_collect = True
         self.render()
 
     def now(self):
         return self.board.ticks_ms()
 
     def key(self, key):
-        self.keys_since += 1
+        self.to_collect = True
         ctrl = self.ctrl
         before = ctrl.game
         was_over = before.over
@@ -180,14 +179,15 @@ class App:
             if not idle or self.was_busy or self.ctrl.shown().scrolls or self.pending:
                 self.pending = False
                 idle = not self.render() and idle
-            if self.keys_since >= COLLECT_EVERY and not (pressed or busy):
-                self.keys_since = 0
-                self.collect()  # now rather than inside a key
-                idle = False
             if idle:  # nothing else in this pass: one likely key's answer made,
                 face = self.ctrl.prepare()
-                if face:  # and the OLED rows it changes
-                    self.screen.ahead(face.rows(0))
+                if face is not False:
+                    self.to_collect = True
+                    if face:  # and the OLED rows it changes
+                        self.screen.ahead(face.rows(0))
+                elif self.to_collect:  # none left to make: now rather than in a key
+                    self.to_collect = False
+                    self.collect()
             self.was_busy = busy
         except MemoryError:
             # Short of memory while drawing: what the keys did stands; collect and

@@ -1,8 +1,9 @@
 """cribbage.controller: a key to the mode's handler, its Turn committed whole, and the face made.
 
 The modes' table: each mode's record (cribbage.turn.Mode) is its handler's
-module's (scoreboard, entry; the menu's pages and the advice come in the first
-time one opens, not at boot: fewer modules to load then, and less heap held).
+module's (scoreboard's at boot; card entry's, the menu's pages, the advice and
+the stats come in the first time one opens, not at boot: fewer modules to load
+before the first frame, and less heap held by those a board never opens).
 No handler imports another: a handler names the next mode and the controller
 enters it. The controller is the handlers' context: ``game``, ``settings``,
 ``tracks`` and ``message`` are read there, never written by a handler. At
@@ -26,7 +27,7 @@ except ImportError:
 from engine.change import ACTION
 from engine.errors import IllegalAction
 from engine.hand import PLAY
-from cribbage import entry, scoreboard, words
+from cribbage import scoreboard, words
 from cribbage.keys import PLAYER_KEYS, SUIT_KEYS
 from cribbage.turn import (ADVISE, BASE, CARDS, ERASE_STATS, HOME, MUGGINS, NEXT, STATS, UNDO,
                            Turn)
@@ -38,9 +39,12 @@ _PLAYING = (CARDS, MUGGINS)  # modes a finished game leaves for the scoreboard
 def _mode(name):
     """The Mode called ``name`` (its module imported the first time: the one
     other late import is Store.earlier's)."""
-    found = scoreboard.MODES.get(name) or entry.MODES.get(name)
+    found = scoreboard.MODES.get(name)
     if found is not None:
         return found
+    if name == CARDS or name == MUGGINS:  # (made ahead: the # on the scoreboard)
+        from cribbage import entry
+        return entry.MODES[name]
     if name == ADVISE:
         from cribbage import advise
         return advise.MODES[name]
@@ -112,8 +116,8 @@ class Controller:
             if here.claiming or here.purpose == PLAY:
                 return "#"  # the claim made (a show counted), or a go
             return ""
-        if self.mode == HOME and here:  # points typed: whose
-            return PLAYER_KEYS[:self.game.sides]
+        if self.mode == HOME:  # points typed: whose; else the # to the cards
+            return PLAYER_KEYS[:self.game.sides] if here else "#"
         if self.mode == UNDO or self.mode == NEXT:  # the yes of an undo, of the next game
             return "#"
         return ""
