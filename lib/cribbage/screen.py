@@ -7,7 +7,9 @@ digits are made once from the font, doubled. Only what changed goes over I2C
 (22.5 us a byte at 400 kHz): the cells that differ from the row drawn before,
 or the changed side's digits, each page as one window of columns, through
 the board's panel: its size (``display.width``, ``display.pages``), the window
-onto its picture it hands out (``display.window``) and ``display.send``.
+onto its picture it hands out (``display.window``) and ``display.send``. The
+rows of a face that may come next can be made ahead (``ahead``): drawing one is
+then a copy of its cells and the send.
 """
 
 from micropython import const
