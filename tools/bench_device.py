@@ -16,7 +16,8 @@ step, from what it spends (tools/devmodel.py):
     + 12.8 ms a garbage collection the run's allocations would set off on
       the Pico's 163 KB heap with the app's live data in it
 
-a collection in the app's idle passes (every few keys) counted there, and a
+a collection in the app's idle passes (after each key, once its answers are
+made ahead: the run marks the pass) counted there, and a
 key waits 0-10 ms more for the keypad scan (KEY_SCAN_INTERVAL_S): shown apart,
 and included in the "+scan" figures. A key's figure is press -> OLED done:
 up to the end of its last I2C write to the OLED (the meter marks each), so
@@ -38,7 +39,9 @@ collected here only between steps): the allocator's walks grow with it.
 The steps are the board's (tools/devgame.py takes the same ones on CPython to
 choose the keys and to measure how deep the calls go): a boot as code.py does
 it, each key of README.md's "A hand at the table" followed by its animation
-frames every 20 ms and one idle pass of the loop, a restart on the same flash,
+frames every 20 ms and the loop's idle passes (one, and more while answers are
+made ahead or the garbage is still to collect; after the boot too), a restart
+on the same flash,
 then a whole game keyed by a seeded player (a show claimed, the menu's
 brightness, an undo) to the win comet and the next game. The boot is measured
 apart, resuming the saved hand, and once more on a full flash log: parsing our

@@ -7,8 +7,10 @@ README hand, a restart on the same flash, then (``whole_game``) deals keyed
 by a seeded player until the game is won, with a show claimed, a brightness
 change from the menu and an undo on the way, and the next game started. Every
 key is followed by animation frames every ``FRAME_MS`` while the pegs move,
-then one idle pass of the loop, and more (up to PREPARE_PASSES) while the
-answers of the keys likely next are still being made. It returns the steps in order, each with its
+then one idle pass of the loop, and more (up to PREPARE_PASSES and the pass
+that collects) while the answers of the keys likely next are still being made
+or the garbage is to collect; the boot and the restart are followed by those
+passes too. It returns the steps in order, each with its
 kind and the deepest chain of device-Python calls seen in it
 (``sys.setprofile``), and the end state for the MicroPython run to match.
 
