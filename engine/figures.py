@@ -1,5 +1,6 @@
 """engine.figures: the board's statistics by name, for what shows them (the
-stats page, the simulator's JSON): each side's counters and its averages.
+stats page, the simulator's JSON, the web page's download): each side's
+counters and its averages.
 
 engine.stats keeps and folds them as a flat list at every boot and action; this
 is loaded only where they are shown.
@@ -27,3 +28,17 @@ def side(stats, s):
 
 def _tenths(points, n):
     return None if not n else (points * 10 + n // 2) // n
+
+
+def report(stats, sides):
+    """The statistics as plain values for JSON: the games, then one entry a side
+    (the first ``sides``), in side order; an average is points a show, to a tenth
+    (None with none counted)."""
+    out = []
+    for s in range(sides):
+        figures = side(stats, s)
+        for name in ("hand_average", "crib_average"):
+            if figures[name] is not None:
+                figures[name] = figures[name] / 10
+        out.append(figures)
+    return {"games": stats[0], "sides": out}

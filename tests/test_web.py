@@ -148,6 +148,22 @@ def test_a_reload_resumes_and_the_download_carries_on_in_the_simulator(context, 
     assert page.errors == []
 
 
+def test_the_statistics_download_is_the_simulators_json(context, site, tmp_path):
+    page = Page(context, site)
+    keys = "29A 29A 29A 29A 5B 5A"  # A wins 121-5: a game, typed points, a double skunk
+    page.keys(keys)
+    with page.page.expect_download() as wait:
+        page.page.click("#download-stats")
+    saved = tmp_path / "stats.json"
+    wait.value.save_as(saved)
+    assert wait.value.suggested_filename == "cribbage-stats.json"
+    got = json.loads(saved.read_text())
+    assert got == simulate(keys.replace(" ", ""))["stats"]
+    assert got["games"] == 1 and got["sides"][0]["typed_points"] == 121
+    assert got["sides"][0]["wins"] == got["sides"][0]["double_skunks"] == 1
+    assert page.errors == []
+
+
 def test_a_state_saved_by_the_simulator_loads(context, site, tmp_path):
     saved = tmp_path / "game.nvm"
     subprocess.run([sys.executable, TOOL, "--keys", "12A 29B", "--save", str(saved)],

@@ -183,7 +183,7 @@ async function start() {
   clockZero = performance.now();
   setUpTracks();
   for (const button of document.querySelectorAll("#keypad button")) button.disabled = false;
-  for (const id of ["download", "load", "erase"]) $(id).disabled = false;
+  for (const id of ["download", "load", "erase", "download-stats"]) $(id).disabled = false;
   const notice = sessionStorage.getItem(STORE + "notice");
   if (notice) {
     sessionStorage.removeItem(STORE + "notice");
@@ -470,17 +470,27 @@ function say(id, text) {
   if (id === "notice") $("problem").hidden = true;
 }
 
-function download() {
-  const blob = new Blob([hexBytes(py.flash_hex())], { type: "application/octet-stream" });
+function saveAs(blob, name) {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(blob);
-  link.download = "cribbage-board.nvm";
+  link.download = name;
   document.body.appendChild(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+}
+
+function download() {
+  saveAs(new Blob([hexBytes(py.flash_hex())], { type: "application/octet-stream" }),
+         "cribbage-board.nvm");
   say("notice", "Saved the board's flash (" + facts.nvmSize + " bytes) as cribbage-board.nvm: " +
       "tools/sim.py --state cribbage-board.nvm carries the game on.");
+}
+
+function downloadStats() {
+  saveAs(new Blob([py.stats_json()], { type: "application/json" }), "cribbage-stats.json");
+  say("notice", "Saved the board's statistics as cribbage-stats.json (tools/sim.py --json " +
+      "gives the same figures as \"stats\").");
 }
 
 async function load(event) {
@@ -544,6 +554,7 @@ window.cribbageBoard = {
 buildKeypad();
 buildTrackChoice();
 $("download").addEventListener("click", download);
+$("download-stats").addEventListener("click", downloadStats);
 $("load").addEventListener("change", load);
 $("erase").addEventListener("click", erase);
 document.addEventListener("keydown", laptopKey);

@@ -114,6 +114,14 @@ def busy():
     return _app.busy()
 
 
+def stats_json():
+    """The board's statistics as tools/sim.py --json gives them ("stats")."""
+    from engine import figures  # loaded when asked for, as the board's stats page is
+
+    game = _app.game
+    return json.dumps(figures.report(game.stats, game.sides))
+
+
 def flash_hex():
     """The flash sector now, as a power cut would leave it."""
     return binascii.hexlify(microcontroller.nvm.snapshot()).decode()

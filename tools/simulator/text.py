@@ -67,16 +67,8 @@ def board_state(session):
 
 
 def stats_state(game):
-    """The board's statistics (engine.figures): the games, then one entry a side,
-    in side order; an average is points a show, to a tenth (None with none)."""
-    sides = []
-    for s in range(game.sides):
-        side = figures.side(game.stats, s)
-        for name in ("hand_average", "crib_average"):
-            if side[name] is not None:
-                side[name] = side[name] / 10
-        sides.append(side)
-    return {"games": game.stats[0], "sides": sides}
+    """The board's statistics (engine.figures.report), one entry a side of the game."""
+    return figures.report(game.stats, game.sides)
 
 
 def to_json(state):
