@@ -182,6 +182,25 @@ def test_a_memory_error_while_an_answer_is_made_ahead_drops_it(monkeypatch):
     assert t.scores == [12, 7] and t.message == "A+12 pegged" and t.app.errors == 0
 
 
+def test_a_memory_error_while_a_face_or_its_rows_are_made_ahead_loses_nothing(monkeypatch):
+    from cribbage import controller, screen
+
+    def idle():
+        t.board.clock.advance(20)
+        t.app.step()
+    plain = Table().keys("7B 12A")
+    t = Table().keys("7B 1")
+    t.press("2")
+    fail_once(monkeypatch, controller, "make_face")  # the face of A's answer: short
+    idle()
+    assert t.app.ctrl.after["A"][4] is None and t.app.errors == 0  # made when shown
+    fail_once(monkeypatch, screen, "_row_bytes")  # and the rows of B's answer
+    idle()
+    assert "B" in t.app.ctrl.ready and t.app.screen.made == {} and t.app.errors == 0
+    t.keys("A")  # drawn when pressed, as on a board that made nothing ahead
+    assert t.oled() == plain.oled() and t.nvm_image() == plain.nvm_image()
+
+
 def test_a_key_that_fails_twice_does_nothing_and_says_so(monkeypatch):
     t = Table().keys("7B 1")
     before = saved_game(t)
