@@ -36,9 +36,9 @@ def report(stats, sides):
     (None with none counted)."""
     out = []
     for s in range(sides):
-        figures = side(stats, s)
+        named = side(stats, s)
         for name in ("hand_average", "crib_average"):
-            if figures[name] is not None:
-                figures[name] = figures[name] / 10
-        out.append(figures)
+            if named[name] is not None:
+                named[name] = named[name] / 10
+        out.append(named)
     return {"games": stats[0], "sides": out}

@@ -8,6 +8,7 @@ end of a celebration), and the names the tests read.
 from tools.simulator.session import Session
 
 SETTLE_MS = 1000  # longer than any peg animation
+PASS_MS = 20  # between two passes of the loop with nothing pressed
 
 
 class Table(Session):
@@ -23,3 +24,10 @@ class Table(Session):
 
     def led(self, track, hole):
         return self.led_at(track, hole)
+
+    def idle(self, passes=1):
+        """Passes of the loop with no key, PASS_MS apart on the board's clock (where
+        the app makes answers ahead and collects)."""
+        for _ in range(passes):
+            self.board.clock.advance(PASS_MS)
+            self.app.step()

@@ -11,30 +11,25 @@ def test_the_garbage_is_collected_after_each_key_once_its_answers_are_made_not_i
     t = Table()
     made = []
     t.app.collect = lambda: made.append((list(t.game.scores), sorted(t.app.ctrl.ready)))
-
-    def passes(n):
-        for _ in range(n):
-            t.board.clock.advance(20)
-            t.app.step()
-    passes(1)
+    t.idle()
     assert made == []  # the first pass makes the # to the cards ahead
-    passes(1)
+    t.idle()
     assert made == [([0, 0], ["#"])]  # then the boot's own garbage goes, before a key
-    passes(3)
+    t.idle(3)
     assert len(made) == 1  # and once
     made.clear()
     t.press("3")
-    passes(2)
+    t.idle(2)
     assert made == []  # not in the key's own pass, nor while A's and B's are made
-    passes(1)
+    t.idle()
     assert made == [([0, 0], ["A", "B"])]  # once none is left to make
     made.clear()
     t.press("B")  # pegs 3: its own pass and the passes that move the peg collect nothing
     assert made == [] and t.app.busy()
     while t.app.busy():
-        passes(1)
+        t.idle()
         assert made == [] or not t.app.busy()
-    passes(3)
+    t.idle(3)
     assert made == [([0, 3], ["#"])]  # one, once the pegs are still and the # is made
 
 

@@ -184,18 +184,14 @@ def test_a_memory_error_while_an_answer_is_made_ahead_drops_it(monkeypatch):
 
 def test_a_memory_error_while_a_face_or_its_rows_are_made_ahead_loses_nothing(monkeypatch):
     from cribbage import controller, screen
-
-    def idle():
-        t.board.clock.advance(20)
-        t.app.step()
     plain = Table().keys("7B 12A")
     t = Table().keys("7B 1")
     t.press("2")
     fail_once(monkeypatch, controller, "make_face")  # the face of A's answer: short
-    idle()
+    t.idle()
     assert t.app.ctrl.after["A"][4] is None and t.app.errors == 0  # made when shown
     fail_once(monkeypatch, screen, "_row_bytes")  # and the rows of B's answer
-    idle()
+    t.idle()
     assert "B" in t.app.ctrl.ready and t.app.screen.made == {} and t.app.errors == 0
     t.keys("A")  # drawn when pressed, as on a board that made nothing ahead
     assert t.oled() == plain.oled() and t.nvm_image() == plain.nvm_image()

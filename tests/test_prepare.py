@@ -13,7 +13,6 @@ from tools import devgame
 from firmware import Table
 
 IDLE_PASSES = 6  # passes between keys: more than the most answers a mode makes (4 suits)
-PASS_MS = 20
 
 
 def play(keys, prepare=True, monkeypatch=None):
@@ -32,9 +31,7 @@ def play(keys, prepare=True, monkeypatch=None):
         start = len(bus.log)
         t.press(key)
         t.settle()
-        for _ in range(IDLE_PASSES):
-            t.board.clock.advance(PASS_MS)
-            t.app.step()
+        t.idle(IDLE_PASSES)
         out.append((key, bus.log[start:], [t.board.strip_bytes(i) for i in (0, 1)],
                     [t.board.strip_writes(i) for i in (0, 1)], t.nvm_image()))
     return t, out, ready
@@ -56,21 +53,15 @@ def test_every_prepared_answer_is_the_one_made_when_pressed(monkeypatch):
     assert ahead.app.errors == on_the_spot.app.errors == 0
 
 
-def idle(t, passes=1):
-    for _ in range(passes):
-        t.board.clock.advance(PASS_MS)
-        t.app.step()
-
-
 def test_answers_are_made_one_a_pass_and_the_key_not_yet_made_is_answered_when_pressed():
     t = Table().keys("#")  # the starter's card (the settle's pass collects the boot's garbage)
     t.keys("5")
     ctrl = t.app.ctrl
     assert ctrl.likely() == SUIT_KEYS
     assert list(ctrl.ready) == ["A"]  # the settle's pass made one
-    idle(t)
+    t.idle()
     assert sorted(ctrl.ready) == ["A", "B"]
-    idle(t, 3)
+    t.idle(3)
     assert sorted(ctrl.ready) == ["A", "B", "C", "D"]
     assert ctrl.prepare() is False  # none left to make
     plain = Table().keys("#5")
@@ -79,7 +70,7 @@ def test_answers_are_made_one_a_pass_and_the_key_not_yet_made_is_answered_when_p
     plain.settle()
     assert t.message == plain.message == "starter: 5\x04"  # the diamond's glyph
     assert t.game.starter == plain.game.starter and t.nvm_image() == plain.nvm_image()
-    idle(t)  # (the settle's pass may be the idle collection's)
+    t.idle()  # (the settle's pass may be the idle collection's)
     assert list(ctrl.ready) == ["#"]  # the play began: its go is made ahead
 
 
@@ -109,7 +100,7 @@ def test_a_key_in_the_same_pass_comes_first_and_its_answer_stands():
 
 def test_anything_said_drops_the_answers_made():
     t = Table().keys("1")
-    idle(t)
+    t.idle()
     ctrl = t.app.ctrl
     assert "A" in ctrl.ready
     ctrl.say("keys lost: press them again")
@@ -120,7 +111,7 @@ def test_anything_said_drops_the_answers_made():
 
 def test_a_prepared_answer_of_a_game_moved_on_is_never_used():
     t = Table().keys("1")
-    idle(t)
+    t.idle()
     ctrl = t.app.ctrl
     made = ctrl.ready["A"]
     game = ctrl.game
@@ -135,7 +126,7 @@ def test_what_a_prepared_commit_shows_is_made_ahead_too(monkeypatch):
     # the idle pass, on the game as the key would leave it, and shown as made.
     plain = Table()
     t = Table().keys("1")
-    idle(t)
+    t.idle()
     ctrl = t.app.ctrl
     mode, here, message, detail, face = ctrl.after["A"]
     assert (mode, here, message, detail) == ("home", "", "A+1 pegged", None)
@@ -154,7 +145,7 @@ def test_what_a_prepared_commit_shows_is_made_ahead_too(monkeypatch):
 def test_the_oled_rows_of_a_prepared_answer_are_made_ahead_and_sent_as_made(monkeypatch):
     plain = Table()
     t = Table().keys("1")
-    idle(t)
+    t.idle()
     screen = t.app.screen
     made = {(page, row[1]) for page, row in screen.made}  # A's, and B's made after it
     assert {(2, "A+1*      B+0       "), (4, "pts+A/B #step D menu"), (5, "A+1 pegged")} <= made
@@ -172,7 +163,7 @@ def test_the_oled_rows_of_a_prepared_answer_are_made_ahead_and_sent_as_made(monk
 
 def test_rows_made_ahead_go_with_the_picture_they_were_made_against():
     t = Table().keys("1")
-    idle(t)
+    t.idle()
     screen = t.app.screen
     assert screen.made
     t.keys("*")  # the digits cleared: drawn, and what was made for A's 1 let go
@@ -187,7 +178,7 @@ def test_the_yes_of_an_undo_is_made_ahead_and_undoes_as_when_pressed(monkeypatch
     plain = Table().keys("5A3B*#")  # every answer made when pressed
     monkeypatch.undo()
     t = Table().keys("5A3B*")
-    idle(t)  # undo offered: its # (the game put back a step) made ahead
+    t.idle()  # undo offered: its # (the game put back a step) made ahead
     ctrl = t.app.ctrl
     assert ctrl.likely() == "#" and ctrl.ready["#"].change.kind == 1  # engine.change.UNDO
     t.keys("#")
