@@ -246,15 +246,15 @@ class Boot:
 
     def __init__(self, run, parse_fuel=None, mpy=False):
         steps = [s for s in run.steps if s.label.startswith(("import:", "boot:"))]
-        live = run.live["boot"] - run.live["start"] - run.live.get("standins", 0)
+        before = run.live["start"] + run.live.get("standins", 0)  # not ours: off each figure
+        live = run.live["boot"] - before
         self.run = run
         self.qstr_tables = run.live.get("qstr:boot", 0) - run.live.get("qstr:start", 0)
         self.qstr_names = run.live.get("names:boot", 0) - run.live.get("names:start", 0)
         self.names_before = run.live.get("names:start", 0)  # the stand-ins' and the runner's
         self.live = live  # bytes in use after the boot: ours, the stand-ins' left out
         # and once its first idle passes have loaded card entry and made answers ahead
-        self.settled = run.live.get("settled", run.live["boot"]) - run.live["start"] - \
-            run.live.get("standins", 0)
+        self.settled = run.live.get("settled", run.live["boot"]) - before
         self.modules_live = None  # the modules' heap alone: modules_from()
         grown = max(0, live)
         garbage = max(0, sum(s.blocks for s in steps) - grown)
