@@ -20,7 +20,7 @@ from engine.hand import OVER
 from engine.rules import SIDE_NAMES
 
 SIDES = len(SIDE_NAMES)  # kept for every side a game can have, whatever this game's
-CAP = 65535  # two bytes' worth: a counter stops here
+CAP = const(65535)  # two bytes' worth: a counter stops here
 
 # Per side, the counters in the order they are kept (and saved), each at the
 # index named after it (engine.figures.FIELDS names them, in this order; private
@@ -62,22 +62,20 @@ def _add(out, i, n):
 
 def fold(stats, game, outcome):
     """The stats after ``outcome``, an action just applied to ``game`` (its
-    Outcome): the same list when it adds nothing (most cards laid: a boot folds
-    every action it replays, and a copy is most of the cost)."""
+    Outcome): the same list when it adds nothing (most cards laid). A boot folds
+    every action it replays: the points of the play and the pegs, most of the
+    rest, add in line (a call costs more than the add)."""
+    scores, show = outcome.scores, outcome.show
+    if not scores and show is None:  # (a game ends only on a score)
+        return ZERO if outcome.event[0] == _ERASE else stats
     op = outcome.event[0]
-    if op == _ERASE:
-        return ZERO
-    show = outcome.show
-    over = game.phase == OVER  # (not the property: this runs for every action)
-    if show is None and not outcome.scores and not over:
-        return stats
     out = stats[:]
     if show is not None:
         side = game.side_of(outcome.seat)
         at = 1 + side * F
         crib = outcome.crib
         _add(out, at + (_CRIBS if crib else _HANDS), 1)
-        for s in outcome.scores:  # what the show pegged for its side (not a muggins)
+        for s in scores:  # what the show pegged for its side (not a muggins)
             if s.side == side:
                 _add(out, at + (_CRIB_POINTS if crib else _HAND_POINTS), s.points)
         total = show.total
@@ -85,18 +83,20 @@ def fold(stats, game, outcome):
             out[at + _BEST_HAND] = total
         if total in _NOTED:
             _add(out, at + _NOTED[total], 1)
-        for item in show.items:
-            if item.kind == "nobs":
-                _add(out, at + _NOBS, 1)
+        items = show.items  # in engine.show's fixed order: his nobs, if any, comes last
+        if items and items[-1].kind == "nobs":
+            _add(out, at + _NOBS, 1)
     elif op == _PEG or op == _LAY or op == _GO:
-        field = _TYPED_POINTS if op == _PEG else _PLAY_POINTS
-        for s in outcome.scores:
-            _add(out, 1 + s.side * F + field, s.points)
+        at = 1 + (_TYPED_POINTS if op == _PEG else _PLAY_POINTS)
+        for s in scores:
+            i = at + s.side * F
+            v = out[i] + s.points
+            out[i] = v if v < CAP else CAP
     elif op == _STARTER:
-        for s in outcome.scores:
+        for s in scores:
             if s.reasons[0] == "his heels":
                 _add(out, 1 + s.side * F + _HEELS, 1)
-    if over:  # every action starts in a game not over: this one ended it
+    if game.phase == OVER:  # every action starts in a game not over: this one ended it
         _ended(out, game)
     return out
 
