@@ -170,7 +170,7 @@ class Game(Deal):
                 self._back(kept, n)  # (cut short, the except puts it back)
                 return Change(ACTION, result, after, self.moves)
             if (n + 1) % CHECKPOINT_EVERY == 0:
-                self._checkpoints[n + 1] = state.encode(self)
+                self._checkpoints[n + 1] = state.encode(self, True)
             self.journal.append(event)
         except BaseException:
             self._back(kept, n)
@@ -228,7 +228,7 @@ class Game(Deal):
             self._install(change.after)
             if kind == ACTION:
                 if (n + 1) % CHECKPOINT_EVERY == 0:
-                    base[n + 1] = state.encode(self)
+                    base[n + 1] = state.encode(self, True)
                 journal.append(change.outcome.event)
             elif kind == NEXT:
                 self._reset_journal()
@@ -262,7 +262,7 @@ class Game(Deal):
         k = n - n % CHECKPOINT_EVERY
         while k not in self._checkpoints:
             k -= CHECKPOINT_EVERY
-        self._put(state.read(self._checkpoints[k])[1])
+        self._put(state.read(self._checkpoints[k], k > 0)[1])  # 0: the journal's start, as saved
         for event in self.journal[k:n]:
             self.stats = fold(self.stats, self, self._apply(event))
         return self._kept()[:19]

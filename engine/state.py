@@ -7,6 +7,7 @@ reads and writes the bytes; engine.game applies them, through Game.load() and
 Game.replay().
 """
 
+from array import array
 from collections import namedtuple
 
 try:
@@ -94,8 +95,10 @@ def check_event(event):
             raise BadSave("card %d out of range" % c)
 
 
-def encode(game):
-    """The whole state (not the journal) as bytes."""
+def encode(game, checkpoint=False):
+    """The whole state (not the journal) as bytes; for a checkpoint (kept in
+    memory, never saved: read(data, True)), the stats 2 bytes each, made in C,
+    and no check (their packing and the check are most of a checkpoint's cost)."""
     c = game.config
     out = [FORMAT, c.players, c.target, c.variant, 1 if c.muggins else 0]
     out.extend(c.values)
@@ -113,10 +116,13 @@ def encode(game):
     else:
         out.append(1)
         out.extend(game.play.to_list())
+    if None in out:  # (a search in C: the loop costs more than the rest)
+        for i in range(len(out)):
+            if out[i] is None:
+                out[i] = NOBODY
+    if checkpoint:
+        return bytes(out) + bytes(array("H", game.stats))
     out.extend(_stats.to_list(game.stats))
-    for i in range(len(out)):  # in place, no call for each value: this runs at every checkpoint
-        if out[i] is None:
-            out[i] = NOBODY
     out.append(_check(out))
     return bytes(out)
 
@@ -135,18 +141,23 @@ def _check(values):
     return sum(values) % 255
 
 
-def read(data):
+def read(data, checkpoint=False):
     """(config, fields) from encode() bytes, fields in the order the bytes
     hold them: (tally, games_played, dealer, phase, hand_no, show_step,
     starter, winner, loser, level, last_side, scores, backs, seen, play,
     stats); a state of FORMAT 2 (before the stats and the check) reads with
-    stats zero. BadSave if its check (sealed) fails or they are not a state the
-    rules can reach."""
+    stats zero; a checkpoint's bytes (encode(game, True)) with ``checkpoint``.
+    BadSave if its check (sealed) fails or they are not a state the rules can
+    reach."""
     try:
         if data[0] not in READS:
             raise BadSave("saved state format %d, this board reads %d" % (data[0], FORMAT))
         end = len(data)
-        if data[0] == FORMAT:
+        stats = _stats.ZERO
+        if checkpoint:
+            end -= 2 * len(stats)
+            stats = list(array("H", data[end:]))
+        elif data[0] == FORMAT:
             end -= 1
             if _check(data[:end]) != data[end]:
                 raise BadSave("saved state fails its check")
@@ -170,8 +181,7 @@ def read(data):
             play, pos = Play.from_list(data, pos + 1)
         else:
             pos += 1
-        stats = _stats.ZERO
-        if data[0] == FORMAT:
+        if data[0] == FORMAT and not checkpoint:
             stats, pos = _stats.from_list(data, pos)
         if pos != end or len(fields) != 10 or len(backs) != sides:
             raise BadSave("saved state has the wrong length")

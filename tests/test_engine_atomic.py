@@ -184,7 +184,7 @@ def test_a_failing_checkpoint_leaves_the_journal_as_it_was(monkeypatch):
     before = everything(game)
     real = state.encode
 
-    def full(g):
+    def full(g, checkpoint=False):
         raise MemoryError("no heap for the checkpoint")
 
     monkeypatch.setattr(state, "encode", full)

@@ -149,6 +149,21 @@ def test_undo_takes_back_what_an_action_added_across_a_game_end():
     assert before != st.ZERO
 
 
+def test_each_undo_gives_back_the_stats_as_they_were_checkpoints_and_caps_included():
+    near = list(st.ZERO)
+    near[1 + figures.FIELDS.index("typed_points")] = st.CAP - 40  # reaches the cap on the way
+    game = Game(stats=near)
+    seen = [list(game.stats)]
+    for i in range(60):  # past three checkpoints (one each 16 actions)
+        game.peg(i % 2, 1 + i % 3)
+        seen.append(list(game.stats))
+    assert figures.side(game.stats, 0)["typed_points"] == st.CAP
+    while game.journal:
+        game.undo()
+        assert list(game.stats) == seen[len(game.journal)]
+    assert seen[0] == near
+
+
 def test_erasing_is_an_action_undo_brings_back():
     game, count = Game(), Count()
     play_game(game, count, 4)
