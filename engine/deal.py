@@ -11,6 +11,7 @@ from engine.hand import CUT, PLAY, STARTER, THREE_FOR_LAST, Hand, Outcome
 from engine.play import NOBODY
 from engine.rules import FIVE_CARD
 from engine import state
+from engine import stats as _stats
 
 
 class Deal(Hand):
@@ -24,23 +25,30 @@ class Deal(Hand):
             return self._act_show(event)
         if op == state.PEG:
             scores = self._act_peg(event[1], event[2])
+            self.stats = _stats.pegged(self.stats, scores, True)
         elif op == state.STARTER:
             scores = self._act_starter(event[1])
-        elif op == state.LAY:
-            scores = self._act_lay(event[1])
-        elif op == state.GO:
-            self._phase(PLAY, "a go is said")
-            play = self.play.copy()
-            results = play.go()
-            self.play = play
-            scores = self._play_scores(results)
+            if scores:  # his heels: the one score a starter makes
+                self.stats = _stats.heels(self.stats, scores[0].side)
+        elif op == state.LAY or op == state.GO:
+            if op == state.LAY:
+                scores = self._act_lay(event[1])
+            else:
+                self._phase(PLAY, "a go is said")
+                play = self.play.copy()
+                results = play.go()
+                self.play = play
+                scores = self._play_scores(results)
+            if scores:
+                self.stats = _stats.pegged(self.stats, scores, False)
         elif op == state.NEXT:
             scores = self._act_next()
         elif op == state.DEALER:
             scores = self._act_dealer(event[1])
         elif op == state.CUT:
             scores = self._act_cut(list(event[2:]))
-        elif op == state.ERASE:  # the stats (engine.stats.fold): any time, the game as it is
+        elif op == state.ERASE:  # the stats: any time, the game as it is
+            self.stats = _stats.ZERO
             scores = []
         else:
             scores = self._act_misdeal()

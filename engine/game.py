@@ -20,7 +20,7 @@ from engine.hand import (CUT, OVER, PHASE_NAMES, PLAY, SHOW, STARTER,  # noqa: F
                          Outcome, Score)
 from engine.play import NOBODY
 from engine.rules import check_config, limits, make_config, sides_of
-from engine.stats import ZERO, fold
+from engine.stats import ZERO, ended
 from engine import state
 
 
@@ -164,7 +164,8 @@ class Game(Deal):
         try:
             state.check_event(event)  # a show straight to its rule: the deepest chain
             result = self._act_show(event) if event[0] == state.SHOW else self._apply(event)
-            self.stats = fold(self.stats, self, result)
+            if self.phase == OVER:  # (a call only then: this runs for every action)
+                self._count_end(kept[3])
             if self._proposing:
                 after = self._kept()  # (its journal and checkpoints go unused)
                 self._back(kept, n)  # (cut short, the except puts it back)
@@ -177,6 +178,11 @@ class Game(Deal):
             raise
         self.moves += 1
         return result
+
+    def _count_end(self, was):
+        # The stats count a game once, in the action that ended it (an erase may follow).
+        if self.phase == OVER and was != OVER:
+            self.stats = ended(self.stats, self)
 
     # --- proposing, then keeping -------------------------------------------------
     def propose(self, action, *args):
@@ -264,7 +270,9 @@ class Game(Deal):
             k -= CHECKPOINT_EVERY
         self._put(state.read(self._checkpoints[k], k > 0)[1])  # 0: the journal's start, as saved
         for event in self.journal[k:n]:
-            self.stats = fold(self.stats, self, self._apply(event))
+            was = self.phase
+            self._apply(event)
+            self._count_end(was)
         return self._kept()[:19]
 
     # --- asking the rules ----------------------------------------------------

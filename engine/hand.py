@@ -25,6 +25,7 @@ from engine.play import NOBODY, Play
 from engine.rules import (BAD_PEG, CRIB_SIZE, FIVE_CARD, LOWBALL, NO_PLAYER, SIDE_NAMES, Config,
                           Limits, has_crib, hand_size, is_impossible)
 from engine.show import CRIB, HAND, score_show
+from engine import stats as _stats
 
 # The steps of a hand (one set: saves use them too); the game may end after
 # any scoring step.
@@ -54,6 +55,7 @@ class Hand:
     tally: "list"
     games_played: int
     journal: "list"
+    stats: "list"
 
     # --- the state -------------------------------------------------------
     def _fresh(self, dealer, phase):
@@ -299,6 +301,7 @@ class Hand:
                 seen.append(card)
         self.seen = seen
         scores = self._scores(results)
+        self.stats = _stats.shown(self.stats, side, crib, scores, show)
         if self.phase == SHOW:
             self._next_step()
         return Outcome(event, scores, seat, crib, show, claim)

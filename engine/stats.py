@@ -3,8 +3,10 @@
 The statistics are part of a game's state: a flat list, replaced and never
 changed in place (Game's undo and atomicity rely on that; a list, since MicroPython
 copies one with a slice, where it builds a tuple item by item), folded from each
-action's Outcome as the action is applied (``fold``), saved with the state
-(``to_list``/``from_list``: engine.state) and kept into the next game.
+score as the rule that makes it pegs it (``pegged``, ``heels``, ``shown``,
+``ended``: an action that scores nothing costs them nothing, and a boot replays
+every action), saved with the state (``to_list``/``from_list``: engine.state)
+and kept into the next game; erasing them (an action) puts ZERO back.
 
 Layout: [games] then, for each of SIDES sides, its F counters in order. Every
 counter stops at CAP. Their names and the averages, derived, never stored, are
@@ -16,7 +18,6 @@ try:
 except ImportError:  # CPython with no stand-ins: a constant is its int
     const = int  # type: ignore[assignment]
 
-from engine.hand import OVER
 from engine.rules import SIDE_NAMES
 
 SIDES = len(SIDE_NAMES)  # kept for every side a game can have, whatever this game's
@@ -46,13 +47,11 @@ _TYPED_POINTS = const(17)
 F = const(18)  # counters a side
 ZERO = [0] * (1 + SIDES * F)  # shared: never changed in place
 
-# The events that fold in (engine.state's codes; written here, as state imports us).
-_PEG = const(1)
-_STARTER = const(2)
-_LAY = const(3)
-_GO = const(4)
-_ERASE = const(10)
 _NOTED = {29: _HANDS_29, 28: _HANDS_28, 24: _HANDS_24}
+
+# What each score adds, called by the rule that makes it (engine.deal, engine.hand),
+# inside the action (so undo and a failed action take it back with the rest). Each
+# returns new stats: the ones given are never changed.
 
 
 def _add(out, i, n):
@@ -60,48 +59,47 @@ def _add(out, i, n):
     out[i] = v if v < CAP else CAP
 
 
-def fold(stats, game, outcome):
-    """The stats after ``outcome``, an action just applied to ``game`` (its
-    Outcome): the same list when it adds nothing (most cards laid). A boot folds
-    every action it replays: the points of the play and the pegs, most of the
-    rest, add in line (a call costs more than the add)."""
-    scores, show = outcome.scores, outcome.show
-    if not scores and show is None:  # (a game ends only on a score)
-        return ZERO if outcome.event[0] == _ERASE else stats
-    op = outcome.event[0]
+def pegged(stats, scores, typed):
+    """After ``scores`` pegged in the play (cards laid, a go), or ``typed`` by hand."""
     out = stats[:]
-    if show is not None:
-        side = game.side_of(outcome.seat)
-        at = 1 + side * F
-        crib = outcome.crib
-        _add(out, at + (_CRIBS if crib else _HANDS), 1)
-        for s in scores:  # what the show pegged for its side (not a muggins)
-            if s.side == side:
-                _add(out, at + (_CRIB_POINTS if crib else _HAND_POINTS), s.points)
-        total = show.total
-        if total > out[at + _BEST_HAND]:
-            out[at + _BEST_HAND] = total
-        if total in _NOTED:
-            _add(out, at + _NOTED[total], 1)
-        items = show.items  # in engine.show's fixed order: his nobs, if any, comes last
-        if items and items[-1].kind == "nobs":
-            _add(out, at + _NOBS, 1)
-    elif op == _PEG or op == _LAY or op == _GO:
-        at = 1 + (_TYPED_POINTS if op == _PEG else _PLAY_POINTS)
-        for s in scores:
-            i = at + s.side * F
-            v = out[i] + s.points
-            out[i] = v if v < CAP else CAP
-    elif op == _STARTER:
-        for s in scores:
-            if s.reasons[0] == "his heels":
-                _add(out, 1 + s.side * F + _HEELS, 1)
-    if game.phase == OVER:  # every action starts in a game not over: this one ended it
-        _ended(out, game)
+    at = 1 + (_TYPED_POINTS if typed else _PLAY_POINTS)
+    for s in scores:
+        i = at + s.side * F
+        v = out[i] + s.points
+        out[i] = v if v < CAP else CAP
     return out
 
 
-def _ended(out, game):
+def heels(stats, side):
+    """After his heels, pegged for ``side``."""
+    out = stats[:]
+    _add(out, 1 + side * F + _HEELS, 1)
+    return out
+
+
+def shown(stats, side, crib, scores, show):
+    """After a hand (or the crib, ``crib``) of ``side`` counted as ``show``
+    (engine.show's Show), ``scores`` what it pegged (a muggins taken among them)."""
+    out = stats[:]
+    at = 1 + side * F
+    _add(out, at + (_CRIBS if crib else _HANDS), 1)
+    for s in scores:  # what the show pegged for its side (not a muggins)
+        if s.side == side:
+            _add(out, at + (_CRIB_POINTS if crib else _HAND_POINTS), s.points)
+    total = show.total
+    if total > out[at + _BEST_HAND]:
+        out[at + _BEST_HAND] = total
+    if total in _NOTED:
+        _add(out, at + _NOTED[total], 1)
+    items = show.items  # in engine.show's fixed order: his nobs, if any, comes last
+    if items and items[-1].kind == "nobs":
+        _add(out, at + _NOBS, 1)
+    return out
+
+
+def ended(stats, game):
+    """After ``game`` ended (its winner, loser, skunk and match tally set)."""
+    out = stats[:]
     _add(out, 0, 1)
     won, lost, level = 1 + game.winner * F, 1 + game.loser * F, game.level
     _add(out, won + _WINS, 1)
@@ -113,6 +111,7 @@ def _ended(out, game):
         _add(out, lost + _DOUBLE_SKUNKED, 1)
     if game.match_winner() == game.winner and game.config.match_games > 1:
         _add(out, won + _MATCHES, 1)
+    return out
 
 
 # --- bytes: the games, the number of sides saved, then each side's 3-byte mask

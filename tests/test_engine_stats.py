@@ -244,7 +244,7 @@ def test_a_state_whose_check_does_not_add_up_is_refused():
 
 
 def test_each_counters_index_is_its_place_in_fields():
-    # fold() adds at private constants (no names on the board): each must be
+    # The counters are added at private constants (no names on the board): each must be
     # the index of the field of its name, or a count lands under another name.
     indexes = {n[1:].lower(): getattr(st, n) for n in dir(st)
                if n[1:].lower() in figures.FIELDS and n.startswith("_") and n[1:].isupper()}
