@@ -228,6 +228,17 @@ def test_a_thousand_pegs_erase_the_sector_twice():
     assert loaded(nvm) == (saved(game), [])
 
 
+def test_the_wear_benchmark_starts_from_a_boards_statistics(capsys):
+    from tools import bench_store
+    from engine import stats as st
+    made = bench_store.history(400, keyed_pegs=False)
+    assert made[0] == 400 and len(made) == len(st.ZERO) and max(made) <= st.CAP
+    bench_store.main(["--games", "2", "--history", "400", "--no-micropython"])
+    said = capsys.readouterr().out
+    assert "Keyed cards (the starter, the play, three shows): statistics as after 400 games, " \
+        "%d bytes" % len(st.to_list(made)) in said and "2 games:" in said
+
+
 def test_a_game_longer_than_the_sector_keeps_its_state_not_its_undo_and_says_so():
     nvm, store, game = fresh()
     for _ in range(1100):  # 1100 misdeals: 2 bytes each in the game's BASE

@@ -32,7 +32,7 @@ import os
 import random
 
 from boards.sim.nvm import FLASH_PAGE, SimNVM
-from engine import stats as st
+from engine import figures, stats as st
 from engine.game import PLAY, SHOW, Game
 from engine.pegging import MAX_COUNT
 from engine.show import score_hand
@@ -106,8 +106,9 @@ def history(games, keyed_pegs, seed=99):
             pegs.next_game()
     made = (pegs if keyed_pegs else cards).stats
     out = [min(st.CAP, v * games // 200) for v in made]
+    best = figures.FIELDS.index("best_hand")
     for s in range(st.SIDES):
-        out[1 + s * st.F + st.BEST] = made[1 + s * st.F + st.BEST]
+        out[1 + s * st.F + best] = made[1 + s * st.F + best]
     return out
 
 
