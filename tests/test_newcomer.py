@@ -228,14 +228,14 @@ def test_undo_of_the_first_game_says_there_is_none_before_it():
 
 
 def _a_nearly_full_flash():
-    """A 12-5 game whose log leaves under the 1280 bytes a game's start keeps:
+    """A 12-5 game whose log leaves under the room a game's start keeps:
     the new game after it compacts the sector."""
     nvm = SimNVM()
     store = Store(nvm)
     store.load()
     game = Game()
     store.record_new_game(game)
-    while store.free_bytes() >= 1280:
+    while store.free_bytes() >= store.room():
         game.misdeal()
         store.record_event(game, game.journal[-1])
     for side, points in ((0, 12), (1, 5)):

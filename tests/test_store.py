@@ -16,7 +16,8 @@ import pytest
 from boards.sim.nvm import SimNVM
 from cribbage.flashlog import HEADER_SIZE, PAGE, FlashLog, pack
 from cribbage.flashread import SETTINGS, UNREADABLE, check_byte
-from cribbage.store import BASE, EVENT, MAGIC, MAX_SETTINGS, NEXT_GAME, UNDONE, Store
+from cribbage.store import (BASE, EVENT, GAME_ROOM, MAGIC, MAX_SETTINGS, NEXT_GAME, ROOM_FLOOR,
+                            UNDONE, Store)
 from engine import state
 from engine.game import Game
 from tools.store_logs import LIGHTS, fresh, play, saved
@@ -226,6 +227,42 @@ def test_a_thousand_pegs_erase_the_sector_twice():
     assert free == [2560, 1024, 2304, 1024]
     assert store.erases == nvm.erases == 2
     assert loaded(nvm) == (saved(game), [])
+
+
+def test_a_games_start_keeps_the_room_the_game_before_took_a_boot_too():
+    """A game of pegs takes a few hundred bytes, not the ~800 of one keyed by cards:
+    a game's start keeps 3/2 of what the game before took free (at least
+    ROOM_FLOOR), so more games of pegs share an erase; a boot reads the same room."""
+    nvm, store, game = fresh()
+    starts = []  # (bytes free, erased) at each game's start
+    for _ in range(40):
+        for _ in range(25):  # 5 points a peg: A wins 121-0 (a skunk) on the 25th
+            game.peg(0, 5)
+            store.record_event(game, game.journal[-1])
+        assert game.over
+        assert store.room() == ROOM_FLOOR  # 3/2 of 25 pegs' 150 bytes and a BASE: less
+        free, erases = store.free_bytes(), store.erases
+        game.next_game()
+        store.record_next_game()
+        starts.append((free, store.erases > erases))
+    erased = [free for free, did in starts if did]
+    assert erased and max(erased) < ROOM_FLOOR  # each erase at a start short of the room
+    assert any(ROOM_FLOOR <= free < GAME_ROOM for free, did in starts if not did)
+    assert store.erases == len(erased)  # none in the middle of a game
+    assert loaded(nvm) == (saved(game), [])
+    nvm, store, game = fresh()
+    took = len(state.to_bytes(game)) + 4  # a BASE: its length, tag and check
+    for i in range(90):  # one-point pegs, 6 bytes each
+        game.peg(i % 2, 1)
+        store.record_event(game, game.journal[-1])
+    assert store.room() == (took + 90 * 6) * 3 // 2 and ROOM_FLOOR < store.room() < GAME_ROOM
+    again = Store(SimNVM(nvm.snapshot()))
+    again.load()
+    assert again.room() == store.room()
+    for i in range(151):  # 241 pegs in all: more than GAME_ROOM's 2/3
+        game.peg(i % 2, 1)
+        store.record_event(game, game.journal[-1])
+    assert store.room() == GAME_ROOM
 
 
 def test_the_wear_benchmark_starts_from_a_boards_statistics(capsys):

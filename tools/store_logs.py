@@ -166,7 +166,7 @@ def busy_log():
         while not game.over:
             key_next(game, rng)
             store.record_event(game, game.journal[-1])
-        if store.free_bytes() < 1280:
+        if store.free_bytes() < store.room():
             return nvm.snapshot()
         game.next_game()
         store.record_next_game()

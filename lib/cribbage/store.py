@@ -7,18 +7,17 @@ Records (their kinds and bytes are cribbage.flashread's):
   UNDONE     the last action taken back
   NEXT_GAME  the next game of the match (written by earlier firmware; still read)
   SETTINGS   the app's bytes; the last wins
-Loading replays them from the last BASE; a game's start writes a BASE of it
-(35 bytes), so that a load replays the game in play alone. A record that cannot
-be read costs only itself; a BASE with a flipped bit is read through it when
-exactly one reading the check allows is a game the rules accept. What could not
-be kept is said in ``notices`` (lines for the OLED; the app shows and clears them).
+Loading replays them from the last BASE; a game's start writes a BASE of it, so
+that a load replays the game in play alone. A record that cannot be read costs
+only itself; a BASE with a flipped bit is read through it when exactly one reading
+the check allows is a game the rules accept. What could not be kept is said in
+``notices`` (lines for the OLED; the app shows and clears them).
 
 The one erase is a compaction: the header, the settings and a BASE of the game
-now. A power cut from its erase until that BASE is programmed loses the game
-(the sector held its only copy), so it is done only at a game's start when
-fewer than 1280 bytes are free, when a record does not fit at all, or after a
-load that could not read (or read through damage) part of the log, so that
-what it found is judged once.
+now. A power cut from its erase until that BASE is programmed loses the game (the
+sector held its only copy), so it is done only at a game's start short of the
+room a game takes (``room()``), when a record does not fit at all, or after a load
+that could not read (or read through damage) part of the log, judged once so.
 """
 
 import gc
@@ -35,6 +34,7 @@ NO_GAME_UNREADABLE = "saved game unreadable: new game"
 # A boot replays the game's actions, and for each undo after the last BASE up to
 # CHECKPOINT_EVERY more: past this many, the next save is a BASE of the game.
 REPLAY_BUDGET = 256
+GAME_ROOM, ROOM_FLOOR = 1280, 640  # room(), at most (cards: ~800 a game) and least (pegs: ~450)
 
 
 class Store:
@@ -45,12 +45,12 @@ class Store:
         self._flash = FlashLog(nvm, MAGIC)  # the sector's log
         self.notices = []  # type: list  # what was lost or trimmed, for the OLED
         self._game = None  # type: Game | None
-        # The game's journal length in the log; -1: not the game; -2: not loaded.
-        self._count = -2
+        self._count = -2  # the game's journal length in the log; -1: not the game; -2: not loaded
         self._settings = None  # type: bytes | None  # the app's
         self._dirty = False    # the app's settings are not in the log
         self._replays = 0      # what a load replays after the last BASE (REPLAY_BUDGET)
         self._clean = False    # the load refused records: the next save compacts
+        self._took = None      # bytes of the game in play since its BASE (None: not known)
 
     @property
     def erases(self):
@@ -82,6 +82,8 @@ class Store:
         base, kept, blob, seen, stale = self._records()
         game = self._checked(BASE, base) if base is not None else None
         count = replays = 0  # game records lost; what their replay costs
+        took = None if base is None or any(k == UNREADABLE for k, _ in kept) else \
+            len(base) + 4 + sum(len(p) + 3 for _, p in kept)  # (unreadable: compacted next)
         for kind, payload in kept:
             if game is None or not self._replay(game, kind, payload):
                 count += 1
@@ -95,7 +97,7 @@ class Store:
         except Exception:  # damage the check let through made values no game has
             game = None
         f = self._flash
-        self._replays, self._clean = replays, count > 0  # refused once, then rewritten
+        self._replays, self._clean, self._took = replays, count > 0, took  # (refused: rewritten)
         if f.found < 2:  # not a log; or erased: a new board, or a compaction's erase
             # just done (the one sector cannot tell those apart): both are said
             return None, None, [NO_GAME_UNREADABLE if f.found else NO_GAME]
@@ -168,6 +170,11 @@ class Store:
         except Exception:  # refused by the rules
             return False
 
+    def room(self):
+        """Bytes a game's start keeps free: 3/2 of the last game's, GAME_ROOM unknown."""
+        took = self._took
+        return GAME_ROOM if took is None else min(GAME_ROOM, max(ROOM_FLOOR, took * 3 // 2))
+
     def free_bytes(self):
         """Record bytes the next save can append before a compaction."""
         self._ready()
@@ -201,12 +208,10 @@ class Store:
             self._follow(UNDONE, b"", False)
 
     def record_next_game(self):
-        """game.next_game() was just done: the next game of the match."""
+        """game.next_game() was just done: a BASE of it (a load replays it alone)."""
         self._ready()
-        game = self._game
-        if game is None:
-            return
-        self.record_new_game(game)  # a BASE of it, so that a load replays this game alone
+        if self._game is not None:
+            self.record_new_game(self._game)
 
     def record_settings(self, blob):
         """The app's settings (up to MAX_SETTINGS bytes); unchanged ones are not written."""
@@ -233,9 +238,8 @@ class Store:
             out.append((SETTINGS, self._settings))
         if kind is not None:
             out.append((kind, payload))
-        # A game keyed by cards takes ~800 bytes: with fewer than 1280 left, compact
-        # now, when least is at stake, rather than in the game to come.
-        if self._clean or start and self._flash.free_bytes() < 1280:
+        # Short of room at a game's start: compact now, when least is at stake.
+        if self._clean or start and self._flash.free_bytes() < self.room():
             self._compact()
         elif not self._append(out, False):
             self._compact()  # full
@@ -271,18 +275,18 @@ class Store:
             if erase and n == len(out):
                 self._clean, self._replays = False, 0
             for i in range(max(n, 0)):
-                kind = out[i][0]
+                kind, took = out[i][0], len(out[i][1]) + 3
                 if kind == SETTINGS:
                     self._dirty = False
                 else:
                     self._replays = 0 if kind == BASE else self._replays + _cost(kind)
                     self._synced()
+                self._took = took + 1 if kind == BASE else (self._took or 0) + took
         return done
 
     def earlier(self, game: Game):
-        """(the game before this one, replayed from the log, or None; what to say).
-        ``game``, the one in play, is saved whole first unless the log holds it
-        as it is. The game given back is not saved: the caller does that."""
+        """(the game before this one, replayed from the log, or None; what to say); ``game``,
+        in play, saved whole first unless the log holds it (the one given back is not)."""
         self._ready()
         if game is not self._game or self._count != len(game.journal):
             self._game, self._count = game, -1
@@ -291,8 +295,6 @@ class Store:
         return read_back(self)
 
 
-def _cost(kind):
-    # Actions a load applies for a record beyond the game's own (REPLAY_BUDGET):
-    # an undo's, and the undone action's.
+def _cost(kind):  # actions a load applies for it beyond the game's own: an undo's, the undone's
     return CHECKPOINT_EVERY + 1 if kind == UNDONE else 0
 
