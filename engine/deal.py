@@ -7,7 +7,7 @@ here are the dealer chosen, the cut for the first deal and a misdeal.
 
 from engine.cards import JACK, RANK, refused
 from engine.errors import CardSeen, NoSuchSeat, WrongCards, WrongPhase
-from engine.hand import CUT, PLAY, STARTER, THREE_FOR_LAST, Hand, Outcome
+from engine.hand import CUT, OVER, PLAY, STARTER, THREE_FOR_LAST, Hand, Outcome
 from engine.play import NOBODY
 from engine.rules import FIVE_CARD
 from engine import state
@@ -15,8 +15,13 @@ from engine import stats as _stats
 
 
 class Deal(Hand):
-    def _kept(self):  # the state's references: Game's
+    def _state(self):  # the state's references: Game's
         raise NotImplementedError
+    def _count_end(self, was):
+        # The stats count a game once, in the action that ended it (an erase may follow).
+        if self.phase == OVER and was != OVER:
+            self.stats = _stats.ended(self.stats, self)
+
     # --- the rules behind each event -------------------------------------------
     def _apply(self, event):
         """Do one event checked already (state.check_event; not journalled): its Outcome."""
@@ -122,4 +127,4 @@ class Deal(Hand):
         played = self.games_played
         self._fresh(dealer, STARTER)
         self.games_played = played
-        return self._kept()[:19]
+        return self._state()

@@ -20,7 +20,7 @@ from engine.hand import (CUT, OVER, PHASE_NAMES, PLAY, SHOW, STARTER,  # noqa: F
                          Outcome, Score)
 from engine.play import NOBODY
 from engine.rules import check_config, limits, make_config, sides_of
-from engine.stats import ZERO, ended
+from engine.stats import ZERO
 from engine import state
 
 
@@ -57,11 +57,15 @@ class Game(Deal):
         self.backs, self.seen, self.play, self.stats = s[12], s[13], s[14], s[15]
 
     def _kept(self):
-        """The references that hold the state (see _do)."""
+        """The references that hold the state (see _do), the journal and checkpoints last."""
         return (self.tally, self.games_played, self.dealer, self.phase, self.hand_no,
                 self.show_step, self.starter, self.winner, self.loser, self.level,
                 self.last_side, self.scores, self.backs, self.seen, self.play, self.stats,
                 self.config, self.sides, self.limits, self.journal, self._checkpoints)
+
+    def _state(self):
+        """The state's references alone, a Change's after: no journal held."""
+        return self._kept()[:-2]
 
     def _back(self, kept, n):
         """Put the state in ``kept`` back, and the journal at ``n`` events,
@@ -73,7 +77,7 @@ class Game(Deal):
         self.level, self.last_side, self.scores = s[9], s[10], s[11]
         self.backs, self.seen, self.play, self.stats = s[12], s[13], s[14], s[15]
         self.config, self.sides, self.limits = kept[16], kept[17], kept[18]
-        journal, base = kept[19], kept[20]
+        journal, base = kept[-2], kept[-1]
         while len(journal) > n:
             journal.pop()
         if n + 1 in base:  # a checkpoint the action made (any past n is stale)
@@ -179,11 +183,6 @@ class Game(Deal):
         self.moves += 1
         return result
 
-    def _count_end(self, was):
-        # The stats count a game once, in the action that ended it (an erase may follow).
-        if self.phase == OVER and was != OVER:
-            self.stats = ended(self.stats, self)
-
     # --- proposing, then keeping -------------------------------------------------
     def propose(self, action, *args):
         """The Change action(*args) would make (game.propose(game.lay, card)),
@@ -273,7 +272,7 @@ class Game(Deal):
             was = self.phase
             self._apply(event)
             self._count_end(was)
-        return self._kept()[:19]
+        return self._state()
 
     # --- asking the rules ----------------------------------------------------
     def preview(self, action, *args):
