@@ -271,7 +271,8 @@ class Game(Deal):
         for event in self.journal[k:n]:
             was = self.phase
             self._apply(event)
-            self._count_end(was)
+            if self.phase == OVER:
+                self._count_end(was)
         return self._state()
 
     # --- asking the rules ----------------------------------------------------

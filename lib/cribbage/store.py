@@ -1,23 +1,21 @@
 """cribbage.store: the game and the settings, kept in the nvm sector's flash log.
 
 Records (their kinds and bytes are cribbage.flashread's):
-  BASE       a whole game: engine.state.to_bytes, its start and every action
-             since, so undo works after a reboot
+  BASE       a whole game (engine.state.to_bytes): its start and every action since
   EVENT      the action just accepted (the engine Outcome's event)
   UNDONE     the last action taken back
   NEXT_GAME  the next game of the match (written by earlier firmware; still read)
   SETTINGS   the app's bytes; the last wins
-Loading replays them from the last BASE; a game's start writes a BASE of it, so
-that a load replays the game in play alone. A record that cannot be read costs
-only itself; a BASE with a flipped bit is read through it when exactly one reading
-the check allows is a game the rules accept. What could not be kept is said in
-``notices`` (lines for the OLED; the app shows and clears them).
+A load replays them from the last BASE (a game's start writes one: the game in
+play alone). A record that cannot be read costs only itself; a BASE with a flipped
+bit is read through it when only one reading the check allows is a game the rules
+accept. What could not be kept is said in ``notices`` (for the OLED to show).
 
-The one erase is a compaction: the header, the settings and a BASE of the game
-now. A power cut from its erase until that BASE is programmed loses the game (the
-sector held its only copy), so it is done only at a game's start short of the
-room a game takes (``room()``), when a record does not fit at all, or after a load
-that could not read (or read through damage) part of the log, judged once so.
+The one erase is a compaction: the header, the settings and a BASE of the game now.
+A power cut from its erase until that BASE is programmed loses the game (the only
+copy), so it is done only at a game's start short of a game's ``room()``, when a
+record does not fit at all, or after a load that could not read (or read through
+damage) part of the log, judged once so.
 """
 
 import gc
@@ -50,7 +48,7 @@ class Store:
         self._dirty = False    # the app's settings are not in the log
         self._replays = 0      # what a load replays after the last BASE (REPLAY_BUDGET)
         self._clean = False    # the load refused records: the next save compacts
-        self._took = None      # bytes of the game in play since its BASE (None: not known)
+        self._base_at = None   # bytes_written where the game in play's BASE began (room())
 
     @property
     def erases(self):
@@ -97,7 +95,8 @@ class Store:
         except Exception:  # damage the check let through made values no game has
             game = None
         f = self._flash
-        self._replays, self._clean, self._took = replays, count > 0, took  # (refused: rewritten)
+        self._replays, self._clean = replays, count > 0  # refused once, then rewritten
+        self._base_at = None if took is None else f.bytes_written - took
         if f.found < 2:  # not a log; or erased: a new board, or a compaction's erase
             # just done (the one sector cannot tell those apart): both are said
             return None, None, [NO_GAME_UNREADABLE if f.found else NO_GAME]
@@ -172,8 +171,8 @@ class Store:
 
     def room(self):
         """Bytes a game's start keeps free: 3/2 of the last game's, GAME_ROOM unknown."""
-        took = self._took
-        return GAME_ROOM if took is None else min(GAME_ROOM, max(ROOM_FLOOR, took * 3 // 2))
+        took = GAME_ROOM if self._base_at is None else (self.bytes_written - self._base_at) * 3 // 2
+        return min(GAME_ROOM, max(ROOM_FLOOR, took))
 
     def free_bytes(self):
         """Record bytes the next save can append before a compaction."""
@@ -238,11 +237,10 @@ class Store:
             out.append((SETTINGS, self._settings))
         if kind is not None:
             out.append((kind, payload))
-        # Short of room at a game's start: compact now, when least is at stake.
-        if self._clean or start and self._flash.free_bytes() < self.room():
+        # Short of room at a game's start, compact now, when least is at stake; or if full.
+        if self._clean or start and self._flash.free_bytes() < self.room() \
+                or not self._append(out, False):
             self._compact()
-        elif not self._append(out, False):
-            self._compact()  # full
 
     def _compact(self):
         game = self._game
@@ -275,13 +273,15 @@ class Store:
             if erase and n == len(out):
                 self._clean, self._replays = False, 0
             for i in range(max(n, 0)):
-                kind, took = out[i][0], len(out[i][1]) + 3
+                kind = out[i][0]
                 if kind == SETTINGS:
                     self._dirty = False
-                else:
-                    self._replays = 0 if kind == BASE else self._replays + _cost(kind)
+                elif kind == BASE:  # the game in play's bytes from here (room())
+                    self._replays, self._base_at = 0, log.bytes_written - len(out[i][1]) - 4
                     self._synced()
-                self._took = took + 1 if kind == BASE else (self._took or 0) + took
+                else:
+                    self._replays += _cost(kind)
+                    self._synced()
         return done
 
     def earlier(self, game: Game):
