@@ -80,9 +80,9 @@ class Store:
         base, kept, blob, seen, stale = self._records()
         game = self._checked(BASE, base) if base is not None else None
         count = replays = 0  # game records lost; what their replay costs
-        took = None if base is None or any(k == UNREADABLE for k, _ in kept) else \
-            len(base) + 4 + sum(len(p) + 3 for _, p in kept)  # (unreadable: compacted next)
+        took = None if base is None else len(base) + 4  # room(); an unreadable record: none
         for kind, payload in kept:
+            took = None if took is None or kind == UNREADABLE else took + len(payload) + 3
             if game is None or not self._replay(game, kind, payload):
                 count += 1
             replays += _cost(kind)
