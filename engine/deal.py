@@ -17,6 +17,7 @@ from engine import stats as _stats
 class Deal(Hand):
     def _state(self):  # the state's references: Game's
         raise NotImplementedError
+
     def _count_end(self, was):
         # The stats count a game once, in the action that ended it (an erase may follow).
         if self.phase == OVER and was != OVER:
