@@ -64,9 +64,7 @@ def pegged(stats, scores, typed):
     out = stats[:]
     at = 1 + (_TYPED_POINTS if typed else _PLAY_POINTS)
     for s in scores:
-        i = at + s.side * F
-        v = out[i] + s.points
-        out[i] = v if v < CAP else CAP
+        _add(out, at + s.side * F, s.points)
     return out
 
 
