@@ -19,8 +19,9 @@ class Deal(Hand):
         raise NotImplementedError
 
     def _count_end(self, was):
-        # The stats count a game once, in the action that ended it (an erase may follow).
-        if self.phase == OVER and was != OVER:
+        # Called once an action leaves the game over, ``was`` its phase before: the stats
+        # count a game once, in the action that ended it (an erase may follow).
+        if was != OVER:
             self.stats = _stats.ended(self.stats, self)
 
     # --- the rules behind each event -------------------------------------------

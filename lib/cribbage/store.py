@@ -171,8 +171,8 @@ class Store:
 
     def room(self):
         """Bytes a game's start keeps free: 3/2 of the last game's, GAME_ROOM unknown."""
-        took = GAME_ROOM if self._base_at is None else (self.bytes_written - self._base_at) * 3 // 2
-        return min(GAME_ROOM, max(ROOM_FLOOR, took))
+        room = GAME_ROOM if self._base_at is None else (self.bytes_written - self._base_at) * 3 // 2
+        return min(GAME_ROOM, max(ROOM_FLOOR, room))
 
     def free_bytes(self):
         """Record bytes the next save can append before a compaction."""
