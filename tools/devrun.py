@@ -1,7 +1,7 @@
 """tools/devrun: the firmware under MicroPython 1.27, metered a step at a time, for bench_device.py.
 
 ``run_keys(keys, restart_at)`` boots the firmware as code.py does (the
-modules imported one by one, the hardware built, the app started), presses
+modules imported one by one in its order, the hardware built, the app started), presses
 ``keys`` one a step, each followed by animation frames every FRAME_MS while
 the pegs move and idle passes (the same steps tools/devgame.py takes on
 CPython), and restarts the board on the same flash after key ``restart_at``.
@@ -84,15 +84,15 @@ def boot_imports():
             visit(name.rsplit(".", 1)[0], True)
         order.append(name)
 
-    # code.py's imports, and those hardware.build() makes inside the function.
-    visit("boards.hardware", False)
+    # code.py's imports in its order (where each loads in the heap matters), and
+    # those hardware.build() makes inside the function.
     with open(os.path.join(ROOT, "code.py"), encoding="utf-8") as f:
-        for node in ast.walk(ast.parse(f.read())):
+        for node in ast.parse(f.read()).body:
+            names = [alias.name for alias in getattr(node, "names", ())]
             if isinstance(node, ast.ImportFrom) and node.module:
-                visit(node.module, True)
-            elif isinstance(node, ast.Import):
-                for alias in node.names:
-                    visit(alias.name, True)
+                names = [node.module] + [node.module + "." + name for name in names]
+            for name in names if isinstance(node, (ast.Import, ast.ImportFrom)) else ():
+                visit(name, name != "boards.hardware")
     return [name for name in order if not name.startswith(C_LIBRARIES)]
 
 
