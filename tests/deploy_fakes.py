@@ -273,7 +273,8 @@ if b"SYNTAX ERROR" in data:
     sys.stderr.write("Traceback...\\n  File \\"%s\\", line 1\\n"
                      "SyntaxError: invalid syntax\\n" % name)
     sys.exit(1)
-open(out, "wb").write({magic!r} + name.encode() + b"|" + data)
+flags = " ".join(a for a in args if a.startswith("-O")).encode()
+open(out, "wb").write({magic!r} + name.encode() + b" " + flags + b"|" + data)
 """
 
 
@@ -295,7 +296,7 @@ def write_fake_mpy_cross(path: Path, version: str = "9.2.1", **kwargs) -> Path:
 
 
 def fake_compiled(rel: str, data: bytes) -> bytes:
-    return b"C\x06" + rel.encode() + b"|" + data
+    return b"C\x06" + rel.encode() + b" -O3|" + data  # compiled without line numbers
 
 
 def compiled_files(files: dict[str, bytes]) -> dict[str, bytes]:

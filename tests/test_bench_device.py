@@ -5,7 +5,9 @@ the arithmetic of the estimate, the meter's split between our code and the
 stand-ins, and the keys it presses are.
 """
 
+import os
 import re
+import subprocess
 
 import pytest
 
@@ -327,3 +329,29 @@ def test_the_run_marks_the_passes_the_app_collected_in():
     after_five = [label for label in marked if label.startswith("idle:1")]
     assert after_five[-1] == "idle:1" + devmodel.COLLECTED  # the last, after the suits made
     assert len(after_five) == 5  # the four suits made ahead, one a pass, then the collection
+
+
+def test_modules_compile_as_deployed_without_line_numbers(tmp_path):
+    # MicroPython's mpy-cross here (the board's is CircuitPython's, with the same flags).
+    from tools.deployer.mpy import MPY_CROSS_FLAGS
+    mpy_cross, why = bench_device.find_mpy_cross()
+    assert mpy_cross, why
+    source = tmp_path / "boom.py"
+    source.write_text("def f(x):\n    y = 1\n    return x[y]\n\n\ndef g():\n    return f(())\n")
+    sizes = {}
+
+    def compiler(flags):
+        def prepare(folder):
+            out = os.path.join(folder, "boom.mpy")
+            subprocess.run([mpy_cross, *flags, "-o", out, "-s", "lib/boom.py", str(source)],
+                           check=True)
+            sizes[flags] = os.path.getsize(out)
+        return prepare
+
+    code = ("import sys, boom\ntry:\n    boom.g()\n"
+            "except IndexError as e:\n    sys.print_exception(e)\n")
+    plain = run_micropython(code, files=(), prepare=compiler(())).stdout
+    deployed = run_micropython(code, files=(), prepare=compiler(MPY_CROSS_FLAGS)).stdout
+    assert '"lib/boom.py", line 7, in g\n  File "lib/boom.py", line 3, in f\n' in plain
+    assert '"lib/boom.py", line 1, in g\n  File "lib/boom.py", line 1, in f\n' in deployed
+    assert sizes[MPY_CROSS_FLAGS] < sizes[()]

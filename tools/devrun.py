@@ -21,6 +21,7 @@ from importlib.util import find_spec
 
 from tools import devgame, devmeter, devmodel
 from tools.mprun import BUILTINS, run_micropython
+from tools.deployer.mpy import MPY_CROSS_FLAGS  # compiled as the deploy compiles
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -43,8 +44,7 @@ Run = namedtuple("Run", (
     "live",     # {label: heap in use after a collection}: start, boot, resume, end (imports)
     "loaded",   # the deployed files the boot parsed (or loaded)
     "meter",    # the tools.devmeter.Meter, for its calibration
-    "stdout",
-))
+    "stdout"))
 
 
 def _module_file(name):
@@ -377,8 +377,8 @@ def _compiler(mpy_cross):
                 source = os.path.join(base, name)
                 path = os.path.relpath(source, folder).replace(os.sep, "/")
                 if name.endswith(".py") and _deployed_py(path):
-                    subprocess.run([mpy_cross, "-o", source[:-3] + ".mpy", "-s", path, source],
-                                   check=True, capture_output=True, timeout=60)
+                    out = [mpy_cross, *MPY_CROSS_FLAGS, "-o", source[:-3] + ".mpy", "-s", path]
+                    subprocess.run(out + [source], check=True, capture_output=True, timeout=60)
                     os.remove(source)
     return compile_all
 
