@@ -56,10 +56,11 @@ The app uses only this interface of that object:
     The path of ``font5x8.bin`` for ``display.text``.
 """
 
-try:
-    from typing import Any
-except ImportError:
-    pass
+if __debug__:  # for mypy; mpy-cross -O3 compiles it out of the board's .mpy
+    try:
+        from typing import Any
+    except ImportError:
+        pass
 
 # key_number -> the character on the key, row by row as the keypad reads.
 KEY_LEGEND = "123A456B789C*0#D"

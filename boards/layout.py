@@ -12,10 +12,11 @@ wired three ways:
 Hole 0 is the start, off the strip: it has no LED.
 """
 
-try:
-    from typing import Any
-except ImportError:
-    pass
+if __debug__:  # for mypy; mpy-cross -O3 compiles it out of the board's .mpy
+    try:
+        from typing import Any
+    except ImportError:
+        pass
 
 STRAIGHT = "straight"
 REVERSED = "reversed"

@@ -12,10 +12,11 @@ CircuitPython's own reader, which compares the key from the file's first byte:
 it is hidden here too, and said, so that a key there is never lost unsaid.
 """
 
-try:
-    from typing import Any, Dict, List, Optional, Tuple
-except ImportError:
-    pass
+if __debug__:  # for mypy; mpy-cross -O3 compiles it out of the board's .mpy
+    try:
+        from typing import Any, Dict, List, Optional, Tuple
+    except ImportError:
+        pass
 
 FILE = "settings.toml"  # CircuitPython runs code.py from the drive's root
 PREFIX = "CRIBBAGE_"

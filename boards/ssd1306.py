@@ -12,7 +12,8 @@ the driver itself (and adafruit_framebuf under it) is not used: why is in
 docs/internals.md ("Why our own OLED writer").
 """
 
-from micropython import const
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    from micropython import const
 
 # The panel's size: defined here only; the display object carries it (width, pages).
 WIDTH = const(128)

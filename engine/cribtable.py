@@ -11,10 +11,11 @@ Points are integer numerators over SCALE, so no float is needed. Imported only
 when the advice is asked for; never at boot.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython with no stand-ins: a constant is its int
-    const = int  # type: ignore[assignment]
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    try:
+        from micropython import const
+    except ImportError:  # CPython with no stand-ins: a constant is its int
+        const = int  # type: ignore[assignment]
 from engine.cards import KING, rank_of, suit_of
 from engine.discard import (Advice, Choice, check_deal, hand_total, lay_aways, ranked,
                             unseen_of)

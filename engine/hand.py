@@ -9,14 +9,15 @@ wholly or not at all.
 
 from collections import namedtuple
 
-try:
-    from typing import Any  # noqa: F401  (used in a type comment, which ruff does not read)
-except ImportError:
-    pass
-try:
-    from micropython import const
-except ImportError:  # CPython with no stand-ins: a constant is its int
-    const = int  # type: ignore[assignment]
+if __debug__:  # for mypy and CPython: mpy-cross -O3 compiles it out, and folds const()
+    try:
+        from typing import Any  # noqa: F401  (used in a type comment, which ruff does not read)
+    except ImportError:
+        pass
+    try:
+        from micropython import const
+    except ImportError:  # CPython with no stand-ins: a constant is its int
+        const = int  # type: ignore[assignment]
 
 from engine.cards import JACK, RANK, refused
 from engine.errors import BadClaim, CardSeen, GameOver, NoSuchSeat, WrongCards, WrongPhase

@@ -4,10 +4,11 @@ Every skunk line is here: the rules, the board's marks and the OLED ask
 skunk_lines() and skunk_line() rather than knowing the holes.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython with no stand-ins: a constant is its int
-    const = int  # type: ignore[assignment]
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    try:
+        from micropython import const
+    except ImportError:  # CPython with no stand-ins: a constant is its int
+        const = int  # type: ignore[assignment]
 
 GAME_HOLE = const(121)
 SHORT_GAME_HOLE = const(61)

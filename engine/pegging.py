@@ -1,9 +1,10 @@
 """engine.pegging: points for the card just laid in the play."""
 
-try:
-    from micropython import const
-except ImportError:  # CPython with no stand-ins: a constant is its int
-    const = int  # type: ignore[assignment]
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    try:
+        from micropython import const
+    except ImportError:  # CPython with no stand-ins: a constant is its int
+        const = int  # type: ignore[assignment]
 
 from engine.cards import RANK, VALUE, parse_card
 from engine.errors import OverThirtyOne

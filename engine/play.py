@@ -6,10 +6,11 @@ cannot play says go; when no seat can play, the last to lay a card pegs 1
 lay leads the next series.
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython with no stand-ins: a constant is its int
-    const = int  # type: ignore[assignment]
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    try:
+        from micropython import const
+    except ImportError:  # CPython with no stand-ins: a constant is its int
+        const = int  # type: ignore[assignment]
 
 from engine.cards import VALUE, refused
 from engine.errors import OverThirtyOne, WrongPhase

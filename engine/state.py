@@ -10,10 +10,11 @@ Game.replay().
 from array import array
 from collections import namedtuple
 
-try:
-    from micropython import const
-except ImportError:  # CPython with no stand-ins: a constant is its int
-    const = int  # type: ignore[assignment]
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    try:
+        from micropython import const
+    except ImportError:  # CPython with no stand-ins: a constant is its int
+        const = int  # type: ignore[assignment]
 
 from engine.cards import DECK_SIZE
 from engine.errors import BadSave, IllegalAction

@@ -13,10 +13,11 @@ counter stops at CAP. Their names and the averages, derived, never stored, are
 engine.figures' (loaded only where they are shown).
 """
 
-try:
-    from micropython import const
-except ImportError:  # CPython with no stand-ins: a constant is its int
-    const = int  # type: ignore[assignment]
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    try:
+        from micropython import const
+    except ImportError:  # CPython with no stand-ins: a constant is its int
+        const = int  # type: ignore[assignment]
 
 from engine.rules import SIDE_NAMES
 

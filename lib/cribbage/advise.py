@@ -12,7 +12,8 @@ Loaded the first time the advice is asked for (from the controller's mode
 table), never at boot.
 """
 
-from micropython import const
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    from micropython import const
 from engine import cribtable
 from engine.discard import deal_shape, hundredths, points_text
 from engine.errors import IllegalAction

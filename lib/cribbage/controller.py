@@ -19,10 +19,11 @@ an action's only), and the one pressed is committed as made. Any commit or
 message drops them.
 """
 
-try:
-    from typing import Any  # noqa: F401  (used in type comments, which ruff does not read)
-except ImportError:
-    pass
+if __debug__:  # for mypy; mpy-cross -O3 compiles it out of the board's .mpy
+    try:
+        from typing import Any  # noqa: F401  (used in type comments, which ruff does not read)
+    except ImportError:
+        pass
 
 from engine.change import ACTION
 from engine.errors import IllegalAction

@@ -12,7 +12,8 @@ rows of a face that may come next can be made ahead (``ahead``): drawing one is
 then a copy of its cells and the send.
 """
 
-from micropython import const
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    from micropython import const
 
 # The screen model's layout (what cribbage.view makes): rows of text, one a page.
 PAGES = const(8)

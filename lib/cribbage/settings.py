@@ -1,6 +1,7 @@
 """cribbage.settings: the player's choices for the lights, kept in flash."""
 
-from micropython import const
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    from micropython import const
 
 BRIGHTNESS_LEVELS = 5
 # Player colours at full strength; the pegs scale them to brightness and budget.

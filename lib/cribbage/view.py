@@ -7,7 +7,8 @@ a key the screen draws once and compares to tell what changed. Nothing here
 reads the controller or a handler: the face is made from the values given.
 """
 
-from micropython import const
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
+    from micropython import const
 from engine.match import skunk_line
 from engine.play import NOBODY
 from cribbage import words
