@@ -19,7 +19,7 @@ import subprocess
 from collections import namedtuple
 from importlib.util import find_spec
 
-from tools import devgame, devmeter, devmodel
+from tools import devgame, devguest, devmeter, devmodel
 from tools.mprun import BUILTINS, run_micropython
 from tools.deployer.mpy import MPY_CROSS_FLAGS  # compiled as the deploy compiles
 
@@ -29,8 +29,8 @@ FUEL = 400_000_000_000
 PICO_HEAP_KB = 163  # free on a Pico at the REPL
 # The heap is about the Pico's: what is free once the stand-ins are loaded is
 # what a Pico has, so the allocator walks a heap of the board's size, plus some
-# room, since here garbage is collected only between steps (a restart's first
-# frame needs it). The collections a Pico would make are counted apart.
+# room, since here garbage is collected only between steps (an idle pass
+# allocates up to 23 KB). The collections a Pico would make are counted apart.
 HEADROOM_KB = 48
 PRELOAD = BUILTINS + ("adafruit_bus_device.i2c_device", "meter", "metercal")
 # Built into CircuitPython for the Pico: preloaded with the stand-ins, left out of counts.
@@ -105,190 +105,6 @@ def _flatten(nodes):
                                 + [n for h in getattr(node, "handlers", []) for n in h.body])
 
 
-_GUEST = """
-import gc
-import sys
-
-import busio
-import host
-import keypad
-import meter
-import metercal
-import microcontroller
-import micropython
-import mpprobe
-import neopixel_write
-import supervisor
-from meter import begin, end
-
-# The fakes live in boards.sim, which loads the boards package: ours, loaded by the
-# boot on the board, so dropped here (tests/test_bench_device.py checks the rest).
-for _name in [n for n in sys.modules if n.startswith("boards") and not n.startswith("boards.sim")]:
-    del sys.modules[_name]
-
-KEYS = %(keys)r
-RESTART_AT = %(restart_at)d
-FRAME_MS = %(frame_ms)d
-IDLE_MS = %(idle_ms)d
-PREPARE_PASSES = %(prepare_passes)d
-COLLECTED = %(collected)r
-BOOT = %(boot)r
-SOURCES = %(sources)r
-BOOTING = %(booting)r
-DEPLOYED = %(deployed)r
-
-
-def counters():
-    sent = 0
-    for bus in busio.buses:
-        sent += bus.bytes_sent
-    strips = 0
-    for pin in neopixel_write.writes:
-        strips += neopixel_write.writes[pin]
-    nvm = microcontroller.nvm
-    return sent, strips, nvm.pages_programmed, nvm.erases
-
-
-meter.counters = counters
-
-
-def live(label):
-    # Called right after a yield: the heap has just been collected.
-    host.call("live", "%%s %%d" %% (label, gc.mem_alloc() - mpprobe.base))
-    print("QSTR", label)
-    micropython.qstr_info()  # its pools and their names' bytes, for devmodel.qstr_tables
-
-
-def boot(restart):
-    if not restart:
-        for name in BOOT:
-            label = "import:" + name
-            begin()
-            __import__(name)
-            end(label)
-            yield
-%(modules)s
-    import boards
-    from boards import hardware
-    tag = "resume" if restart else "boot"
-    label = tag + ":build"
-    begin()
-    import board
-    config = boards.config_for(board.board_id)
-    hw = hardware.build(config)
-    end(label)
-    yield
-    import cribbage.app
-    label = tag + ":app"
-    begin()
-    app = cribbage.app.App(hw)
-    app.collect = lambda: COLLECTS.append(1)  # at the yield: this build cannot collect in a frame
-    end(label)
-    yield
-    live(tag)
-    yield app
-
-
-def frame_kind(app):
-    p = app.pegs
-    won = p.win_start is not None and p.elapsed(supervisor.clock.now, p.win_start) < p.win_ms
-    return "comet" if won else "jump"
-
-
-COLLECTS = []
-
-
-def settle(app, at):
-    # The idle passes before the next key (tools/devgame.py's _settle): the pass
-    # in which the app collected is marked, for the model's heap.
-    for n in range(2 + PREPARE_PASSES):  # more while answers are made ahead
-        if n and not (app.ctrl.unprepared() or app.to_collect):
-            break
-        supervisor.clock.advance(IDLE_MS)
-        begin()
-        app.step()
-        end("idle:%%s%%s" %% (at, COLLECTED if COLLECTS else ""))
-        COLLECTS.clear()
-        yield
-
-
-def steps():
-    yield from metercal.calibrate("cal:")
-    yield
-    live("start")
-    for path in SOURCES:  # parsing alone, on a fresh heap
-        with open(path) as f:
-            source = f.read()
-        label = "compile:" + path
-        begin()
-        compile(source, path, "exec")
-        end(label)
-        source = None
-        yield
-    if not BOOTING:
-        return
-    app = None
-    for app in boot(False):
-        yield
-    loaded = []
-    for name in sys.modules:
-        module = sys.modules[name]
-        path = getattr(module, "__file__", "") if type(module) is type(sys) else ""
-        if path[7:].rsplit(".", 1)[0] in DEPLOYED:  # "/input/...py" or ".mpy"
-            loaded.append(path[7:].rsplit(".", 1)[0] + ".py")
-    host.call("loaded", " ".join(loaded))
-    yield from settle(app, "boot")
-    live("settled")  # between keys: card entry loaded, the answers made ahead held
-    for i in range(len(KEYS)):
-        keypad.press(KEYS[i])
-        label = "key:%%d" %% i
-        begin()
-        app.step()
-        end(label)
-        yield
-        while app.busy():
-            supervisor.clock.advance(FRAME_MS)
-            label = "frame:%%d:%%s" %% (i, frame_kind(app))
-            begin()
-            app.step()
-            end(label)
-            yield
-        yield from settle(app, i)
-        if i == RESTART_AT:
-            app = None
-            yield
-            for app in boot(True):
-                yield
-            yield from settle(app, "restart")
-    if app is not None:
-        game = app.game
-        print("SCORES", list(game.scores), "TALLY", list(game.tally))
-        print("OLED", "|".join(app.oled_lines()))
-    yield
-    live("end")
-    yield from standins()
-    yield from metercal.calibrate("recal:")
-
-
-def standins():
-    # The heap one more set of the fake hardware holds: C and no heap on the board.
-    import board
-    import digitalio
-    pins = [getattr(board, "GP%%d" %% n) for n in range(6, 14)]
-    yield
-    start = gc.mem_alloc()
-    made = [busio.I2C(board.GP1, board.GP0, frequency=400000),
-            keypad.KeyMatrix(row_pins=pins[:4], column_pins=pins[4:]),
-            digitalio.DigitalInOut(board.GP2), digitalio.DigitalInOut(board.GP3)]
-    yield
-    host.call("live", "standins %%d" %% (gc.mem_alloc() - start))
-    made = None
-    busio.buses.pop()
-    keypad.matrices.pop()
-    yield
-"""
-
-
 class _Live:
     """The meter, and the guest's "live" (heap in use) and "loaded" (parsed files) reports."""
 
@@ -330,17 +146,18 @@ def _run_micropython(code, more=None, **options):
                            extra=extra, preload=PRELOAD, **options)
 
 
-def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=None,
-         modules=False):
+def _run(keys=(), first_key=0, resuming=False, sources=(), booting=True, saved=None,
+         prepare=None, modules=False):
     meter = devmeter.Meter()
     host = _Live(meter)
-    code = _GUEST % {
-        "keys": list(keys), "restart_at": restart_at, "frame_ms": devgame.FRAME_MS,
+    code = devguest.GUEST % {
+        "keys": list(keys), "first_key": first_key, "resuming": resuming,
+        "frame_ms": devgame.FRAME_MS,
         "idle_ms": devgame.IDLE_MS, "prepare_passes": devgame.PREPARE_PASSES,
         "collected": devmodel.COLLECTED,
         "boot": boot_imports(), "sources": list(sources),
         "booting": booting, "deployed": [path[:-3] for path in deployed_sources()],
-        "modules": '        live("imports")' if modules else ""}  # its own run: it moves the heap
+        "modules": '    live("imports")' if modules else ""}  # its own run: it moves the heap
     extra = {"nvm.hex": binascii.hexlify(saved).decode()} if saved else {}
     result = _run_micropython(code, host=host, heapsize_kb=heapsize_kb(), prepare=prepare,
                               more=extra)
@@ -353,8 +170,23 @@ def _run(keys=(), restart_at=-1, sources=(), booting=True, saved=None, prepare=N
 def run_keys(keys, restart_at, mpy_cross=None):
     """Boot on an erased flash, press ``keys``; restart after key ``restart_at``. With
     ``mpy_cross`` the modules are .mpy files, as tools/deploy.py puts them on the board
-    (a module first imported by a key, such as the menu's, is loaded, not parsed)."""
-    return _run(keys, restart_at, prepare=_compiler(mpy_cross) if mpy_cross else None)
+    (a module first imported by a key, such as the menu's, is loaded, not parsed). The
+    restart is a second run, on the flash the first left: a board restarts on an empty
+    heap (the same interpreter would build the new app among the old one's holes)."""
+    prepare = _compiler(mpy_cross) if mpy_cross else None
+    if not 0 <= restart_at < len(keys):
+        return _run(keys, prepare=prepare)
+    first = _run(keys[:restart_at + 1], prepare=prepare)
+    flash = binascii.unhexlify(_printed(first.stdout, "NVM "))
+    then = _run(keys[restart_at + 1:], restart_at + 1, True, saved=flash, prepare=prepare)
+    live = dict(first.live)  # the heap after the restart's boot, from the same start
+    live["resume"] = then.live["resume"] - then.live["start"] + first.live["start"]
+    stdout = first.stdout[:first.stdout.index("SCORES ")] + then.stdout
+    return Run(first.steps + then.steps, live, first.loaded, first.meter, stdout)
+
+
+def _printed(stdout, start):
+    return [line for line in stdout.splitlines() if line.startswith(start)][-1][len(start):]
 
 
 def run_parse():
