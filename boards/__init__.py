@@ -49,9 +49,8 @@ The app uses only this interface of that object:
     ``hole_map[hole - 1]`` is the LED under ``hole`` (1..121) on every strip,
     from the config's ``LAYOUT`` and ``ROW_LENGTH`` (see boards/layout.py).
 ``settings``
-    The ``CRIBBAGE_*`` keys of ``settings.toml`` (``boards.pegboard.BoardSettings``,
-    read by ``boards.settings``): ``number(name, default, low, high)`` and
-    ``switch(name, default)`` read one;
+    The ``CRIBBAGE_*`` keys of ``settings.toml`` (``boards.settings.BoardSettings``):
+    ``number(name, default, low, high)`` and ``switch(name, default)`` read one;
     ``problems`` and ``unknown()`` are lines for the OLED about values not taken.
 ``font_path``
     The path of ``font5x8.bin`` for ``display.text``.

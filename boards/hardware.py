@@ -21,9 +21,9 @@ if __debug__:  # for mypy and CPython: mpy-cross -O3 compiles it out, and folds 
         pass
     from micropython import const
 
-# What only the build needs: the board object (boards.pegboard: the settings the app
-# still asks are part of it) and the OLED's driver stay.
-BUILD_ONLY = ("boards", "boards.hardware", "boards.layout", "boards.settings")
+# What only the build needs: the board object (boards.pegboard), the OLED's driver
+# and the settings the app still asks (boards.settings) stay.
+BUILD_ONLY = ("boards", "boards.hardware", "boards.layout")
 
 FONT_PATH = "font5x8.bin"  # at the root of CIRCUITPY, next to code.py
 DEFAULT_TRACKS = 2

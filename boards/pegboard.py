@@ -1,13 +1,12 @@
 """boards.pegboard: the board object the app drives, kept for the board's life.
 
-``boards`` says what each of its parts is (``settings``, a BoardSettings, the keys of
-settings.toml each part asks for); ``boards.hardware`` builds it, and is let go once
-it has (code.py), with the other modules only the build needs.
+``boards`` says what each of its parts is; ``boards.hardware`` builds it, and is let
+go once it has (code.py), with the other modules only the build needs.
 """
 
 if __debug__:  # for mypy and CPython: mpy-cross -O3 compiles it out, and folds const()
     try:
-        from typing import Any, Callable, Dict, List, Optional, Tuple
+        from typing import Any, Callable, List
     except ImportError:
         pass
     from micropython import const
@@ -15,11 +14,6 @@ if __debug__:  # for mypy and CPython: mpy-cross -O3 compiles it out, and folds 
 from boards import KEY_LEGEND, TICKS_PERIOD
 
 _FULL = const(256)  # a strip's scale at full brightness
-# What settings.toml's switches take, and the line for a key hidden behind a
-# byte-order mark (boards.settings reads the file).
-_ON = ("1", "on", "true", "yes")
-_OFF = ("0", "off", "false", "no")
-_HIDDEN = "%s? hidden by a byte-order mark"
 
 
 class Power:
@@ -96,79 +90,6 @@ class Tuned:
     def __getattr__(self, name: str) -> Any:
         # Only for what is not tuned: copying the module (dir()) costs ~12 ms at boot.
         return getattr(self.module, name)
-
-
-class BoardSettings:
-    """The CRIBBAGE_* settings; each is asked for once, by the part that owns it,
-    with its default and the values it takes."""
-
-    def __init__(self, values: "Optional[Dict[str, Tuple[str, Optional[str]]]]" = None,
-                 hidden: "Optional[str]" = None) -> None:
-        self.values = values if values is not None else {}  # name -> (as written, text)
-        self.hidden = hidden  # the key of a first line behind a byte-order mark
-        self.problems = []  # type: List[str]
-        self._asked = []  # type: List[str]
-
-    def number(self, name: str, default: int, low: int, high: int) -> int:
-        """A whole number from ``low`` to ``high``."""
-        text = self._text(name)
-        if text is None:
-            return self._absent(name, default, str(default))
-        try:
-            value = int(text)
-        except ValueError:
-            value = low - 1
-        if low <= value <= high:
-            return value
-        return self._refuse(name, default, str(default))
-
-    def switch(self, name: str, default: bool) -> bool:
-        """On or off: 1/0, on/off, true/false, yes/no, any case."""
-        shown = "on" if default else "off"
-        text = self._text(name)
-        if text is None:
-            return self._absent(name, default, shown)
-        word = text.strip().lower()
-        if word in _ON:
-            return True
-        if word in _OFF:
-            return False
-        return self._refuse(name, default, shown)
-
-    def choice(self, name: str, default: str, options: "Tuple[str, ...]") -> str:
-        """One of ``options``, in any case; returned as ``options`` spell it."""
-        text = self._text(name)
-        if text is None:
-            return self._absent(name, default, default)
-        word = text.strip().lower()
-        for option in options:
-            if option.lower() == word:
-                return option
-        return self._refuse(name, default, default)
-
-    def unknown(self) -> "List[str]":
-        """A line for each CRIBBAGE_ key that no part of the board asked for, and
-        for a key behind a byte-order mark that none asked for (CircuitPython's too)."""
-        names = sorted([n for n in self.values if n not in self._asked])
-        lines = ["settings.toml: %s? no such setting" % n for n in names]
-        if self.hidden is not None and self.hidden not in self._asked:
-            lines.append("settings.toml: " + _HIDDEN % self.hidden)
-        return lines
-
-    def _text(self, name: str) -> "Optional[str]":
-        self._asked.append(name)
-        if name not in self.values:
-            return None
-        return self.values[name][1] or ""
-
-    def _absent(self, name: str, default: "Any", shown: str) -> "Any":
-        if name == self.hidden:
-            self.problems.append("settings.toml: " + _HIDDEN % name + ": using " + shown)
-        return default
-
-    def _refuse(self, name: str, default: "Any", shown: str) -> "Any":
-        self.problems.append("settings.toml: %s=%s? using %s" % (name, self.values[name][0], shown))
-        return default
 
 
 def no_watchdog() -> None:

@@ -294,7 +294,7 @@ def test_the_run_boots_in_code_py_s_order():
     # later allocation's walk.
     from boards import hardware
     before, after = devrun.boot_phases()
-    assert before == ["boards", "boards.layout", "boards.pegboard", "boards.settings",
+    assert before == ["boards", "boards.layout", "boards.settings", "boards.pegboard",
                       "boards.ssd1306", "neopixel", "boards.hardware"]  # build()'s own too
     assert set(hardware.BUILD_ONLY) < set(before)
     assert after[-1] == "cribbage.app"

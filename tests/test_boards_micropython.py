@@ -91,7 +91,8 @@ def test_code_py_builds_the_board_and_hands_it_to_the_app_under_micropython():
     assert result.stdout == ("cribbage: raspberry_pi_pico, 2 tracks on GP2 GP3 (straight),"
                              " OLED 0x3C on GP0/GP1, budget 500 mA\n"
                              "app got 2 RP2040 boards.raspberry_pi_pico font5x8.bin\n"
-                             "['boards.pegboard', 'boards.raspberry_pi_pico', 'boards.ssd1306']\n"
+                             "['boards.pegboard', 'boards.raspberry_pi_pico', 'boards.settings',"
+                             " 'boards.ssd1306']\n"
                              "5 A 500\n"
                              "stepped 3 times\n")
 

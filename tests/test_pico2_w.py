@@ -80,6 +80,6 @@ def test_code_py_runs_a_pico2_w_with_its_config_under_micropython():
                              "app got 2 RP2350 boards.raspberry_pi_pico2_w font5x8.bin\n"
                              "['boards.pegboard', 'boards.raspberry_pi_pico',"
                              " 'boards.raspberry_pi_pico2', 'boards.raspberry_pi_pico2_w',"
-                             " 'boards.ssd1306']\n"  # its config's bases
+                             " 'boards.settings', 'boards.ssd1306']\n"  # its config's bases
                              "5 A 500\n"
                              "stepped 3 times\n")

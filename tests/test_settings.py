@@ -9,7 +9,7 @@ the setting takes its default.
 import pytest
 
 from boards import hardware
-from boards import pegboard, settings as board_settings
+from boards import settings as board_settings
 from boards.sim import board as sim
 
 from firmware import Table
@@ -278,9 +278,9 @@ def test_readmes_settings_table_is_every_key_the_board_asks_with_its_default():
     off, on = words.split(" leave ")[0], words.split("; ")[1].split(":")[0]
     assert off == "`0`, `off`, `false` or `no` (any case)"
     assert [w.strip("`") for w in off.replace(" or ", ", ").split(" (")[0].split(", ")] \
-        == list(pegboard._OFF)
-    assert [w.strip("`") for w in on.replace(" or ", ", ").split(", ")] == list(pegboard._ON)
-    for word in pegboard._OFF + pegboard._ON:
+        == list(board_settings._OFF)
+    assert [w.strip("`") for w in on.replace(" or ", ", ").split(", ")] == list(board_settings._ON)
+    for word in board_settings._OFF + board_settings._ON:
         assert sim.build(settings="CRIBBAGE_WATCHDOG = %s\n" % word.upper()).settings.problems == []
 
 
