@@ -17,7 +17,7 @@ The app uses only this interface of that object:
     the colours in the strip's order; the app makes them (brightness cap) and
     picks the scale (current budget).
 ``power``
-    The caps a frame is made under (``boards.pegboard.Power``, from the tuned
+    The caps a frame is made under (``boards.hardware.Power``, from the tuned
     config): ``cap`` (the brightness cap), ``budget_ma``, ``full_white_ma``,
     ``idle_ma`` (an LED lit black) and ``board_ma`` (the Pico and the OLED).
 ``display``

@@ -3,27 +3,25 @@
 ``build(config)`` runs on the Pico. ``tune`` puts the settings.toml values a
 maker tunes in place of the config's own; ``assemble`` does the wiring with the
 CircuitPython modules passed in, so the laptop simulator (boards/sim/board.py) and
-the MicroPython stand-ins (tools/mpstubs) build the very same object. Once it is
-built, ``let_go()`` forgets the modules only the build needs (code.py).
+the MicroPython stand-ins (tools/mpstubs) build the very same object.
 """
-
-import sys
 
 from boards import layout
 from boards import settings as board_settings
-from boards.pegboard import PegBoard, Tuned, no_watchdog
 from boards.ssd1306 import SSD1306
 
-if __debug__:  # for mypy and CPython: mpy-cross -O3 compiles it out, and folds const()
+if __debug__:  # for mypy; mpy-cross -O3 compiles it out of the board's .mpy
     try:
-        from typing import Any, Callable, Optional
+        from typing import Any, Callable, List, Optional
     except ImportError:
         pass
+
+if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
     from micropython import const
 
-# What only the build needs: the board object (boards.pegboard), the OLED's driver
-# and the settings the app still asks (boards.settings) stay.
-BUILD_ONLY = ("boards", "boards.hardware", "boards.layout")
+from boards import KEY_LEGEND, TICKS_PERIOD
+
+_FULL = const(256)  # a strip's scale at full brightness
 
 FONT_PATH = "font5x8.bin"  # at the root of CIRCUITPY, next to code.py
 DEFAULT_TRACKS = 2
@@ -44,9 +42,84 @@ I2C_KHZ_RANGE = (10, 400)  # 400 kHz is the SSD1306's fast mode, its most
 _MAX_BUDGET_MA = const(10000)
 
 
+class Power:
+    """What the strips may draw, from the board config as tuned: the brightness cap
+    (a fraction), the whole board's current budget, an LED's draw at full white
+    and lit black, and what the Pico and the OLED draw besides (mA)."""
+
+    def __init__(self, config: Any) -> None:
+        self.cap = config.BRIGHTNESS_CAP
+        self.budget_ma = config.CURRENT_BUDGET_MA
+        self.full_white_ma = config.LED_FULL_WHITE_MA
+        self.idle_ma = config.IDLE_MA_PER_LED
+        self.board_ma = config.PICO_MA + config.OLED_MA
+
+
+class PegBoard:
+    """The one object handed to the app; see ``boards`` for what each part is."""
+
+    def __init__(
+        self,
+        config: Any,
+        tracks: List[Any],
+        display: Any,
+        keys: Any,
+        nvm: Any,
+        ticks_ms: Callable[[], int],
+        feed_watchdog: Callable[[], None],
+        settings: Any,
+        font_path: str,
+    ) -> None:
+        self.config = config
+        self.power = Power(config)
+        self.tracks = tracks
+        self._scales = [_FULL] * len(tracks)  # each strip's brightness, as scale / 256
+        self.display = display
+        self.keys = keys
+        self.nvm = nvm
+        self.ticks_ms = ticks_ms
+        self.feed_watchdog = feed_watchdog
+        self.settings = settings
+        self.font_path = font_path
+        self.hole_map = layout.hole_map(config)  # hole_map[hole - 1] = LED under the hole
+        # key_number -> the character printed on the key (a tuple: indexing a
+        # string makes a new string at every key)
+        self.key_legend = tuple(KEY_LEGEND)
+        self.i2c = None  # type: Any
+        self.key_matrix = None  # type: Any  # holding it keeps the key scanner alive
+
+
+    def write_strip(self, track: int, frame: Any, scale: int = _FULL) -> None:
+        """Send ``frame`` (an 0xRRGGBB int an LED) to a track's strip, each channel
+        scaled by ``scale`` / 256: the driver's brightness, which takes v * scale >> 8
+        (scale / 256 is exact in a float), and its colour order."""
+        strip = self.tracks[track]
+        if scale != self._scales[track]:
+            strip.brightness = scale / _FULL
+            self._scales[track] = scale
+        strip[:] = frame
+        strip.show()
+
+    def ticks_diff(self, now: int, then: int) -> int:
+        """Milliseconds from ``then`` to ``now`` on ``ticks_ms``'s wrapping clock."""
+        return (now - then) % TICKS_PERIOD
+
+
 def track_count(config: Any, settings: Any) -> int:
     """How many strips are fitted: CRIBBAGE_TRACKS, 2 up to one per data pin."""
     return settings.number(TRACKS, DEFAULT_TRACKS, MIN_TRACKS, len(config.TRACK_PINS))
+
+
+class Tuned:
+    """A board config as the board runs: the config module's facts (``module``),
+    with the values a maker tunes in settings.toml in their place."""
+
+    def __init__(self, module: Any) -> None:
+        self.module = module
+
+    def __getattr__(self, name: str) -> Any:
+        # Only for what is not tuned: copying the module (dir()) costs ~12 ms at boot.
+        return getattr(self.module, name)
 
 
 def dark_ma(config: Any, tracks: int) -> int:
@@ -81,6 +154,10 @@ def summary(hw: Any) -> str:
     return "cribbage: %s, %d tracks on %s (%s), OLED 0x%02X on %s/%s, budget %d mA" % (
         c.module.__name__[len("boards."):], len(pins), " ".join(pins), c.LAYOUT,
         c.OLED_ADDRESS, c.I2C_SDA, c.I2C_SCL, c.CURRENT_BUDGET_MA)
+
+
+def _no_watchdog() -> None:
+    pass
 
 
 def assemble(
@@ -130,7 +207,7 @@ def assemble(
         max_events=config.KEY_MAX_EVENTS,
     )
 
-    feed = no_watchdog
+    feed = _no_watchdog
     if config.WATCHDOG_ON:
         dog = microcontroller.watchdog
         dog.timeout = config.WATCHDOG_TIMEOUT_S
@@ -149,7 +226,6 @@ def assemble(
         feed,
         settings,
         font_path,
-        layout.hole_map(config),
     )
     hw.i2c = i2c
     hw.key_matrix = matrix
@@ -183,10 +259,3 @@ def build(config: Any) -> PegBoard:
         supervisor,
         watchdog,
     )
-
-
-def let_go() -> None:
-    """Forget the modules only the build needs, so that a collection frees them once
-    the caller holds no name of them either (code.py: the app's modules load there)."""
-    for name in BUILD_ONLY:
-        sys.modules.pop(name, None)

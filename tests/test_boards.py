@@ -74,7 +74,7 @@ def test_config_for_picks_the_board_and_refuses_one_without_a_config():
 
 def test_every_config_file_is_named_in_configs_and_found_by_config_for():
     # README's "Adding a board": a config file, its id in CONFIGS, a branch in config_for.
-    helpers = {"__init__", "hardware", "layout", "pegboard", "settings", "ssd1306"}
+    helpers = {"__init__", "hardware", "layout", "settings", "ssd1306"}
     configs = sorted(name[:-3] for name in os.listdir(os.path.join(REPO, "boards"))
                      if name.endswith(".py") and name[:-3] not in helpers)
     assert sorted(boards.CONFIGS) == configs

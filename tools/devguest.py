@@ -39,7 +39,6 @@ COLLECTED = %(collected)r
 BOOT = %(boot)r
 SOURCES = %(sources)r
 BOOTING = %(booting)r
-MODULES = %(modules)r  # the modules' heap alone, and nothing else
 DEPLOYED = %(deployed)r
 
 
@@ -64,26 +63,14 @@ def live(label):
     micropython.qstr_info()  # its pools and their names' bytes, for devmodel.qstr_tables
 
 
-def imports(names):
-    for name in names:
+def boot():
+    for name in BOOT:
         label = "import:" + name
         begin()
         __import__(name)
         end(label)
         yield
-
-
-def boot():
-    # As code.py: the board built, what only the build needs let go, the app loaded.
-    yield from imports(BOOT[0])
-    if MODULES:  # the heap the modules alone hold: no board built, no app
-        from boards import hardware
-        hardware.let_go()
-        hardware = None
-        yield
-        yield from imports(BOOT[1])
-        live("imports")
-        return
+%(modules)s
     import boards
     from boards import hardware
     tag = "resume" if RESUMING else "boot"
@@ -92,12 +79,8 @@ def boot():
     import board
     config = boards.config_for(board.board_id)
     hw = hardware.build(config)
-    hardware.summary(hw)
-    hardware.let_go()
-    del boards, hardware, config
     end(label)
     yield
-    yield from imports(BOOT[1])
     import cribbage.app
     label = tag + ":app"
     begin()
@@ -150,13 +133,11 @@ def steps():
     app = None
     for app in boot():
         yield
-    if app is None:
-        return
-    loaded = []  # the deployed files still loaded ("/input/...py" or ".mpy")
+    loaded = []
     for name in sys.modules:
         module = sys.modules[name]
         path = getattr(module, "__file__", "") if type(module) is type(sys) else ""
-        if path[7:].rsplit(".", 1)[0] in DEPLOYED:
+        if path[7:].rsplit(".", 1)[0] in DEPLOYED:  # "/input/...py" or ".mpy"
             loaded.append(path[7:].rsplit(".", 1)[0] + ".py")
     host.call("loaded", " ".join(loaded))
     yield from settle(app, "restart" if RESUMING else "boot")

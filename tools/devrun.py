@@ -60,13 +60,7 @@ def _module_file(name):
 
 def boot_imports():
     """The modules code.py's boot imports, dependencies first (from the sources' imports)."""
-    before, after = boot_phases()
-    return before + after
-
-
-def boot_phases():
-    """code.py's imports before it builds the board, and those after (the app's)."""
-    phases, seen = [[]], set()
+    order, seen = [], set()
 
     def visit(name, top_level_only):
         if name in seen:
@@ -88,23 +82,18 @@ def boot_phases():
                     visit(node.module + "." + alias.name, True)
         if "." in name:
             visit(name.rsplit(".", 1)[0], True)
-        phases[-1].append(name)
+        order.append(name)
 
     # code.py's imports in its order (where each loads in the heap matters), and
     # those hardware.build() makes inside the function.
     with open(os.path.join(ROOT, "code.py"), encoding="utf-8") as f:
         for node in ast.parse(f.read()).body:
-            if not isinstance(node, (ast.Import, ast.ImportFrom)):
-                if phases[-1]:
-                    phases.append([])  # the board is built between
-                continue
-            names = [alias.name for alias in node.names]
+            names = [alias.name for alias in getattr(node, "names", ())]
             if isinstance(node, ast.ImportFrom) and node.module:
                 names = [node.module] + [node.module + "." + name for name in names]
-            for name in names:
+            for name in names if isinstance(node, (ast.Import, ast.ImportFrom)) else ():
                 visit(name, name != "boards.hardware")
-    phases = [[n for n in names if not n.startswith(C_LIBRARIES)] for names in phases]
-    return phases[0], sum(phases[1:], [])
+    return [name for name in order if not name.startswith(C_LIBRARIES)]
 
 
 def _flatten(nodes):
@@ -166,20 +155,16 @@ def _run(keys=(), first_key=0, resuming=False, sources=(), booting=True, saved=N
         "frame_ms": devgame.FRAME_MS,
         "idle_ms": devgame.IDLE_MS, "prepare_passes": devgame.PREPARE_PASSES,
         "collected": devmodel.COLLECTED,
-        "boot": boot_phases(), "sources": list(sources),
+        "boot": boot_imports(), "sources": list(sources),
         "booting": booting, "deployed": [path[:-3] for path in deployed_sources()],
-        "modules": modules}  # its own run: it moves the heap
+        "modules": '    live("imports")' if modules else ""}  # its own run: it moves the heap
     extra = {"nvm.hex": binascii.hexlify(saved).decode()} if saved else {}
     result = _run_micropython(code, host=host, heapsize_kb=heapsize_kb(), prepare=prepare,
                               more=extra)
     if not result.ok:
         raise RuntimeError("the firmware failed under MicroPython:\n%s" % result.error)
     host.figures.update(devmodel.qstr_tables(result.stdout))
-    # The files loaded before the build, those let go after it too (code.py).
-    built = [os.path.relpath(_module_file(name), ROOT).replace(os.sep, "/")
-             for name in boot_phases()[0] if "lib/%s.py" % name not in PARSED_DRIVERS]
-    loaded = host.loaded + [path for path in built if host.loaded and path not in host.loaded]
-    return Run(meter.steps(), host.figures, loaded, meter, result.stdout)
+    return Run(meter.steps(), host.figures, host.loaded, meter, result.stdout)
 
 
 def run_keys(keys, restart_at, mpy_cross=None):

@@ -41,9 +41,10 @@ _seen = [-1, -1, -1]  # panel bytes, strip frames, flash writes at the last look
 def start():
     """Build the board and the app as code.py does; the board's facts as JSON."""
     global _app, _hw, _panel, _pins
+    from cribbage.app import App  # before the hardware is built, as in code.py
+
     config = boards.config_for(board.board_id)
     _hw = hardware.build(config)
-    from cribbage.app import App  # after the hardware is built, as in code.py
 
     _app = App(_hw)
     _panel = busio.buses[-1].devices[config.OLED_ADDRESS]

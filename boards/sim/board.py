@@ -15,7 +15,7 @@ import os
 from types import SimpleNamespace
 
 import boards
-from boards import hardware, pegboard
+from boards import hardware
 from boards import settings as board_settings
 from boards.sim import dev as simdev, oled as simoled, pins as simhw
 from boards.sim.dev import FakeClock
@@ -29,7 +29,7 @@ REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 FONT_PATH = os.path.join(REPO, "font5x8.bin")
 
 
-class SimBoard(pegboard.PegBoard):
+class SimBoard(hardware.PegBoard):
     """The app's board object plus what a test needs to look at and poke."""
 
     clock = None  # type: FakeClock

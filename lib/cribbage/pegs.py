@@ -49,7 +49,7 @@ class Pegs:
         self.elapsed = ticks_diff  # ms from then to now on the board's wrapping clock
         self.map = hole_map  # hole_map[hole - 1] = LED under the hole
         self.leds = leds = len(hole_map)
-        # The board's caps (boards.pegboard.Power): brightness, and the current budget,
+        # The board's caps (boards.hardware.Power): brightness, and the current budget,
         # which is the whole board's (the Pico and the OLED draw from it too).
         self.cap = power.cap
         self.budget = power.budget_ma
