@@ -4,6 +4,7 @@
 """
 
 import supervisor
+from boards import KEY_LEGEND  # bound once: a press imports nothing, as the board's keys
 from boards.sim.dev import Event, FakeKeyMatrix, press_keys  # noqa: F401  (keypad.Event, as on the board)
 
 matrices = []
@@ -18,6 +19,4 @@ class KeyMatrix(FakeKeyMatrix):
 
 
 def press(chars):
-    from boards import KEY_LEGEND
-
     press_keys(matrices[-1], chars, KEY_LEGEND)
