@@ -4,7 +4,7 @@ import board
 
 # The app's modules first: held for the board's life, they load packed at the
 # bottom of the heap, and the garbage of the build and of the boot goes above them
-# (a frame took 6% longer the other way round: docs/performance.md).
+# (a frame took twice as long the other way round: docs/performance.md).
 from cribbage.app import App
 
 import boards
