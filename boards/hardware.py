@@ -10,13 +10,11 @@ from boards import layout
 from boards import settings as board_settings
 from boards.ssd1306 import SSD1306
 
-if __debug__:  # for mypy; mpy-cross -O3 compiles it out of the board's .mpy
+if __debug__:  # for mypy and CPython: mpy-cross -O3 compiles it out, and folds const()
     try:
         from typing import Any, Callable, List, Optional
     except ImportError:
         pass
-
-if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
     from micropython import const
 
 from boards import KEY_LEGEND, TICKS_PERIOD

@@ -13,13 +13,11 @@ assignment and one show() a strip. A view's frames at rest are made once
 and puts the moving peg (or the comet) in: nothing to allocate.
 """
 
-if __debug__:  # for mypy; mpy-cross -O3 compiles it out of the board's .mpy
+if __debug__:  # for mypy and CPython: mpy-cross -O3 compiles it out, and folds const()
     try:
         from typing import Any  # noqa: F401  (used in type comments, which ruff does not read)
     except ImportError:
         pass
-
-if __debug__:  # CPython's and a .py's: mpy-cross -O3 folds const() without it
     from micropython import const
 
 from engine.match import skunk_lines
