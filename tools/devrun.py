@@ -21,7 +21,7 @@ from importlib.util import find_spec
 
 from tools import devgame, devguest, devmeter, devmodel
 from tools.mprun import BUILTINS, run_micropython
-from tools.deployer.mpy import MPY_CROSS_FLAGS  # compiled as the deploy compiles
+from tools.deployer.mpy import MPY_CROSS_FLAGS, source_name  # compiled as the deploy compiles
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -209,7 +209,8 @@ def _compiler(mpy_cross):
                 source = os.path.join(base, name)
                 path = os.path.relpath(source, folder).replace(os.sep, "/")
                 if name.endswith(".py") and _deployed_py(path):
-                    out = [mpy_cross, *MPY_CROSS_FLAGS, "-o", source[:-3] + ".mpy", "-s", path]
+                    out = [mpy_cross, *MPY_CROSS_FLAGS, "-o", source[:-3] + ".mpy",
+                           "-s", source_name(path)]
                     subprocess.run(out + [source], check=True, capture_output=True, timeout=60)
                     os.remove(source)
     return compile_all

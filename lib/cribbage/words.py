@@ -25,7 +25,6 @@ NOT_SAVED_MEMORY = "out of memory: not saved"
 NOT_SAVED = "not saved"
 ERROR = "error"
 
-NOTHING_TO_UNDO = "nothing to undo"
 KEPT = "kept"
 UNDONE = "undone"
 SUIT_NOW = "now the suit: A B C D"
