@@ -19,7 +19,7 @@ from pathlib import Path
 
 # The tool's parts, for the tests to reach (and patch) where they live.
 # (F401: for the tests, from here)
-from tools.deployer import drivers, drives, manifest, mpy_fetch  # noqa: F401  (see above)
+from tools.deployer import drivers, drives, manifest, mpy, mpy_fetch  # noqa: F401  (see above)
 from tools.deployer import report, sources  # noqa: F401  (see above)
 from tools.deployer import boot_out as boot_file  # noqa: F401  (see above)
 from tools.deployer import plan as planning  # noqa: F401  (see above)
@@ -295,19 +295,9 @@ def write_fake_mpy_cross(path: Path, version: str = "9.2.1", **kwargs) -> Path:
     return path
 
 
-def module_name(rel: str) -> str:
-    """The module a target path holds: lib/cribbage/view.py -> cribbage.view."""
-    parts = rel[:-3].split("/")
-    if parts[0] == "lib":
-        parts = parts[1:]
-    if parts[-1] == "__init__":
-        parts = parts[:-1]
-    return ".".join(parts) or rel  # lib/__init__.py is in no package
-
-
 def fake_compiled(rel: str, data: bytes) -> bytes:
-    # named as its module, compiled without line numbers
-    return b"C\x06" + module_name(rel).encode() + b" -O3|" + data
+    # named as its module (the deploy's source_name), compiled without line numbers
+    return b"C\x06" + mpy.source_name(rel).encode() + b" -O3|" + data
 
 
 def compiled_files(files: dict[str, bytes]) -> dict[str, bytes]:
